@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "FolioPublication", targets: ["FolioPublication"]),
+        .library(name: "FolioStyle", targets: ["FolioStyle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        // C libraries, through pkg-config (see ../shared/C-LIBRARIES.md).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        .target(name: "FolioCore"),
+        .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
+        .target(
+            name: "FolioPublication",
+            dependencies: ["FolioCore", "FolioXML", "CLibZip", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(name: "FolioStyle", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
+        .executableTarget(
+            name: "folio",
+            dependencies: [
+                "FolioCore", "FolioPublication", "FolioStyle",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
+        .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"]),
+        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

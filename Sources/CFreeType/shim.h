@@ -1,0 +1,6 @@
+#ifndef FOLIO_CFREETYPE_SHIM_H
+#define FOLIO_CFREETYPE_SHIM_H
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#endif

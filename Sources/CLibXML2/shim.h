@@ -1,0 +1,29 @@
+#ifndef FOLIO_CLIBXML2_SHIM_H
+#define FOLIO_CLIBXML2_SHIM_H
+// Foundation carries its own ICU; Debian's libxml2 headers pull in the system's.
+// Undefining this before the other headers avoids the 'UErrorCode' clash on clean builds.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlIO.h>
+#include <libxml/parserInternals.h>
+
+// xmlFree is a macro-like global pointer Swift cannot call directly.
+static inline void folio_xmlFree(void *p) { xmlFree(p); }
+
+// External entities never load: every request gets nothing.
+static xmlParserInputPtr folio_noEntityLoader(const char *url, const char *id, xmlParserCtxtPtr ctxt) {
+    (void)url; (void)id; (void)ctxt;
+    return NULL;
+}
+static inline void folio_installSafeEntityLoader(void) {
+    xmlSetExternalEntityLoader(folio_noEntityLoader);
+}
+static void folio_silentError(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
+static inline void folio_silenceGenericErrors(void) {
+    xmlSetGenericErrorFunc(NULL, folio_silentError);
+}
+#endif

@@ -1,0 +1,104 @@
+/// Paths inside an OCF container: resolving hrefs against the file that refers to them.
+///
+/// https://www.w3.org/TR/epub-33/#sec-container-iri
+public enum ContainerPath {
+    /// Resolves `href` (as written in `base`, a container path) to a container path and fragment.
+    ///
+    /// Percent-escapes are decoded; `.` and `..` are folded. Returns nil for an href that leaves
+    /// the container (a scheme such as `http:` or `file:`, or `..` past the root) or is empty.
+    /// An href of only a fragment (`#note`) refers to `base` itself.
+    public static func resolve(_ href: String, relativeTo base: String) -> (path: String, fragment: String?)? {
+        var reference = Substring(href.trimmingSpaces())
+        var fragment: String?
+        if let hash = reference.firstIndex(of: "#") {
+            fragment = percentDecoded(String(reference[reference.index(after: hash)...]))
+            reference = reference[..<hash]
+        }
+        if let query = reference.firstIndex(of: "?") { reference = reference[..<query] }
+        if hasScheme(reference) { return nil }
+        if reference.hasPrefix("//") { return nil }  // network-path reference
+        if reference.isEmpty {
+            return base.isEmpty ? nil : (base, fragment)
+        }
+        guard let decoded = percentDecodedOrNil(String(reference)) else { return nil }
+        var segments: [Substring]
+        if decoded.hasPrefix("/") {
+            segments = []  // absolute: from the container root
+        } else {
+            segments = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 }
+        }
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "", ".":
+                continue
+            case "..":
+                guard !segments.isEmpty else { return nil }  // would escape the root
+                segments.removeLast()
+            default:
+                segments.append(part)
+            }
+        }
+        segments.removeAll { $0.isEmpty }
+        guard !segments.isEmpty else { return nil }
+        return (segments.joined(separator: "/"), fragment)
+    }
+
+    /// The same, joined back with `#fragment` when there is one.
+    public static func resolveLink(_ href: String, relativeTo base: String) -> String? {
+        guard let (path, fragment) = resolve(href, relativeTo: base) else { return nil }
+        if let fragment, !fragment.isEmpty { return "\(path)#\(fragment)" }
+        return path
+    }
+
+    /// True for an href with a URL scheme (`http:`, `file:`, `data:`, `mailto:` …).
+    public static func hasScheme<S: StringProtocol>(_ s: S) -> Bool {
+        guard let colon = s.firstIndex(of: ":") else { return false }
+        let scheme = s[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        // A single letter before ':' is a scheme too (there are no drive letters in a container).
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Decodes `%XX` escapes as UTF-8; leaves the string unchanged where an escape is malformed.
+    public static func percentDecoded(_ s: String) -> String {
+        percentDecodedOrNil(s) ?? s
+    }
+
+    private static func percentDecodedOrNil(_ s: String) -> String? {
+        guard s.contains("%") else { return s }
+        var bytes: [UInt8] = []
+        var utf8 = Array(s.utf8)[...]
+        while let b = utf8.first {
+            utf8 = utf8.dropFirst()
+            if b == UInt8(ascii: "%"), utf8.count >= 2,
+               let hi = hexValue(utf8[utf8.startIndex]), let lo = hexValue(utf8[utf8.startIndex + 1]) {
+                bytes.append(hi << 4 | lo)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(b)
+            }
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        // A NUL byte in a path is never legitimate.
+        return decoded.contains("\u{0}") ? nil : decoded
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: b - 0x30
+        case 0x41...0x46: b - 0x41 + 10
+        case 0x61...0x66: b - 0x61 + 10
+        default: nil
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing ASCII whitespace (as URL parsing strips it).
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" || f == "\u{0C}" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" || l == "\u{0C}" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,52 @@
+/// The package manifest: every resource of the publication.
+///
+/// https://www.w3.org/TR/epub-33/#sec-pkg-manifest
+public struct Manifest: Sendable, Hashable {
+    public var items: [ManifestItem] = []
+    public init(items: [ManifestItem] = []) { self.items = items }
+
+    public func item(id: String) -> ManifestItem? { items.first { $0.id == id } }
+    public func item(path: String) -> ManifestItem? { items.first { $0.path == path } }
+    /// The item carrying a property (`nav`, `cover-image` …).
+    public func item(withProperty property: String) -> ManifestItem? { items.first { $0.properties.contains(property) } }
+}
+
+public struct ManifestItem: Sendable, Hashable {
+    public var id: String
+    /// The `href` as written in the package.
+    public var href: String
+    /// The resolved path from the container root (percent-decoded, no fragment).
+    public var path: String
+    public var mediaType: String
+    /// `nav`, `cover-image`, `mathml`, `svg`, `scripted`, `remote-resources` …
+    public var properties: [String]
+    public var fallback: String?
+    public var mediaOverlay: String?
+    /// The id of the first item in this item's fallback chain (itself included) whose media type Folio
+    /// renders; nil when none does.
+    public var renderableID: String?
+
+    public init(id: String, href: String, path: String, mediaType: String, properties: [String] = [], fallback: String? = nil, mediaOverlay: String? = nil, renderableID: String? = nil) {
+        self.id = id
+        self.href = href
+        self.path = path
+        self.mediaType = mediaType
+        self.properties = properties
+        self.fallback = fallback
+        self.mediaOverlay = mediaOverlay
+        self.renderableID = renderableID
+    }
+}
+
+/// Media types Folio can show as content, directly or as an image.
+public enum MediaTypes {
+    public static let xhtml = "application/xhtml+xml"
+    public static let svg = "image/svg+xml"
+    public static let ncx = "application/x-dtbncx+xml"
+    public static let smil = "application/smil+xml"
+    /// Core media types Folio renders: content documents and images.
+    public static let renderable: Set<String> = [xhtml, svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
+    public static let images: Set<String> = [svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
+    /// Media types that can be a spine item's content document.
+    public static let contentDocuments: Set<String> = [xhtml, svg]
+}

@@ -1,0 +1,45 @@
+import FolioCore
+
+/// An opened EPUB publication: everything the package and navigation say, and access to its resources.
+public final class Publication: Sendable {
+    /// The path the book was opened from.
+    public let location: String
+    public let container: any Container
+    /// Every rootfile `container.xml` lists; `packagePath` is the default rendition's.
+    public let rootfiles: [Rootfile]
+    public let packagePath: String
+    /// The package `version` attribute (`2.0`, `3.0` …).
+    public let version: String
+    public let metadata: Metadata
+    public let manifest: Manifest
+    public let spine: Spine
+    public let navigation: Navigation
+    /// Container path of the cover image, if one was found.
+    public let cover: String?
+    public let encryption: Encryption
+    /// Warnings found while opening.
+    public let diagnostics: Diagnostics
+
+    init(location: String, container: any Container, rootfiles: [Rootfile], packagePath: String, version: String,
+         metadata: Metadata, manifest: Manifest, spine: Spine, navigation: Navigation, cover: String?,
+         encryption: Encryption, diagnostics: Diagnostics) {
+        self.location = location
+        self.container = container
+        self.rootfiles = rootfiles
+        self.packagePath = packagePath
+        self.version = version
+        self.metadata = metadata
+        self.manifest = manifest
+        self.spine = spine
+        self.navigation = navigation
+        self.cover = cover
+        self.encryption = encryption
+        self.diagnostics = diagnostics
+    }
+
+    /// The reading progression: the spine's `page-progression-direction`.
+    public var readingProgression: ReadingProgression { spine.pageProgression }
+
+    /// `reflowable` or `pre-paginated` (the default is reflowable).
+    public var layout: String { metadata.rendition.layout ?? "reflowable" }
+}

@@ -1,0 +1,87 @@
+/// The HTML named character references (`&nbsp;`, `&mdash;` …), which EPUB 2 books use
+/// under XHTML DOCTYPEs that a safe XML parser never loads.
+///
+/// https://html.spec.whatwg.org/multipage/named-characters.html
+public enum HTMLEntities {
+    private static let map: [String: String] = {
+        var map: [String: String] = [:]
+        map.reserveCapacity(2200)
+        for entry in table.split(separator: " ") {
+            guard let eq = entry.firstIndex(of: "=") else { continue }
+            let name = String(entry[..<eq])
+            var value = ""
+            for hex in entry[entry.index(after: eq)...].split(separator: ".") {
+                if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) {
+                    value.unicodeScalars.append(scalar)
+                }
+            }
+            map[name] = value
+        }
+        return map
+    }()
+
+    /// The characters a named reference stands for (`"nbsp"` → U+00A0), or nil when it is not an HTML name.
+    public static func resolve(_ name: String) -> String? {
+        map[name]
+    }
+
+    /// Rewrites HTML named references other than XML's five into numeric references, so that an XML
+    /// parser that loads no DTD still sees the characters. CDATA sections and comments are left alone.
+    /// Returns nil when nothing needed rewriting.
+    static func rewriteNamedReferences(_ bytes: [UInt8]) -> [UInt8]? {
+        let amp = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";"), lt = UInt8(ascii: "<")
+        guard bytes.contains(amp) else { return nil }
+        var out: [UInt8] = []
+        var changed = false
+        var i = 0
+        let n = bytes.count
+        out.reserveCapacity(n + 64)
+        while i < n {
+            let b = bytes[i]
+            if b == lt, i + 1 < n, bytes[i + 1] == UInt8(ascii: "!"), let end = skipOpaqueSection(bytes, at: i) {
+                out.append(contentsOf: bytes[i..<end])
+                i = end
+                continue
+            }
+            if b == amp {
+                // A name is letters and digits, at most 32 of them, then ';'.
+                var j = i + 1
+                while j < n, j - i <= 33, isNameByte(bytes[j]) { j += 1 }
+                if j < n, bytes[j] == semicolon, j > i + 1 {
+                    let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+                    if !xmlPredefined.contains(name), let value = map[name] {
+                        for scalar in value.unicodeScalars {
+                            out.append(contentsOf: Array("&#\(scalar.value);".utf8))
+                        }
+                        changed = true
+                        i = j + 1
+                        continue
+                    }
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return changed ? out : nil
+    }
+
+    private static let xmlPredefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    }
+
+    /// If a CDATA section or comment starts at `i`, the index just past its end.
+    private static func skipOpaqueSection(_ bytes: [UInt8], at i: Int) -> Int? {
+        let sections: [([UInt8], [UInt8])] = [(Array("<![CDATA[".utf8), Array("]]>".utf8)), (Array("<!--".utf8), Array("-->".utf8))]
+        for (open, close) in sections where bytes.count - i >= open.count && Array(bytes[i..<(i + open.count)]) == open {
+            var j = i + open.count
+            while j + close.count <= bytes.count {
+                if bytes[j] == close[0], Array(bytes[j..<(j + close.count)]) == close { return j + close.count }
+                j += 1
+            }
+            return bytes.count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import CLibXML2
+import FolioCore
+
+/// Why a document could not be parsed at all.
+public struct MarkupError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Parses untrusted XML and XHTML with libxml2 into an `XMLTree`.
+///
+/// libxml2 runs with no network, no DTD loading and no entity substitution, and with an
+/// external entity loader that refuses everything, so a book can neither read local files
+/// nor expand an entity bomb (see ../shared/C-LIBRARIES.md, pitfall 5).
+public enum MarkupParser {
+    /// What to do with a document that is not well-formed.
+    public enum Recovery: Sendable {
+        /// Keep what libxml2's XML recovery salvages; fail when it finds no root element.
+        case xml
+        /// Re-parse with libxml2's HTML parser, as browsers would (for content documents).
+        case html
+    }
+
+    /// Parses a document. Warnings (not well-formed, refused entities) go to `diagnostics`;
+    /// throws only when no tree can be built.
+    public static func parse(_ bytes: [UInt8], path: String, recovery: Recovery = .xml, diagnostics: Diagnostics) throws(MarkupError) -> XMLTree {
+        setUpOnce
+        let source = HTMLEntities.rewriteNamedReferences(bytes) ?? bytes
+        guard !source.isEmpty else { throw MarkupError(path: path, reason: "the document is empty") }
+
+        let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        if let tree = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true) {
+            return tree.tree
+        }
+        let reason = lastReason ?? "not well-formed"
+        switch recovery {
+        case .xml:
+            let lenient = strict | Int32(bitPattern: XML_PARSE_RECOVER.rawValue)
+            if let tree = readXML(source, path: path, options: lenient, diagnostics: diagnostics, wellFormedOnly: false),
+               tree.tree.root != nil {
+                diagnostics.warn("xml.not-well-formed", "not well-formed XML (\(tree.reason ?? reason)); recovered what could be read", at: path)
+                return tree.tree
+            }
+            throw MarkupError(path: path, reason: "not well-formed XML: \(reason)")
+        case .html:
+            if let tree = readHTML(source, path: path, diagnostics: diagnostics), tree.root != nil {
+                diagnostics.warn("xml.not-well-formed", "not well-formed XHTML (\(reason)); recovered with the HTML parser", at: path)
+                return tree
+            }
+            throw MarkupError(path: path, reason: "cannot be read as XHTML or HTML: \(reason)")
+        }
+    }
+
+    private static let setUpOnce: Void = {
+        xmlInitParser()
+        folio_installSafeEntityLoader()
+        folio_silenceGenericErrors()
+    }()
+
+    // The reason the last strict parse failed on this thread; only read right after a failure.
+    nonisolated(unsafe) private static var lastReason: String?
+
+    private static func readXML(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics, wellFormedOnly: Bool) -> (tree: XMLTree, reason: String?)? {
+        guard let ctxt = xmlNewParserCtxt() else { return nil }
+        defer { xmlFreeParserCtxt(ctxt) }
+        let doc: xmlDocPtr? = bytes.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                xmlCtxtReadMemory(ctxt, $0, Int32(clamping: buf.count), nil, nil, options)
+            }
+        }
+        let reason = errorReason(xmlCtxtGetLastError(ctxt))
+        guard let doc else {
+            lastReason = reason
+            return nil
+        }
+        defer { xmlFreeDoc(doc) }
+        if wellFormedOnly && ctxt.pointee.wellFormed == 0 {
+            lastReason = reason
+            return nil
+        }
+        var builder = TreeBuilder(path: path, fromHTML: false, diagnostics: diagnostics)
+        return (builder.build(doc), reason)
+    }
+
+    private static func readHTML(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) -> XMLTree? {
+        let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let doc: htmlDocPtr? = bytes.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                htmlReadMemory($0, Int32(clamping: buf.count), nil, "UTF-8", options)
+            }
+        }
+        guard let doc else { return nil }
+        defer { xmlFreeDoc(doc) }
+        var builder = TreeBuilder(path: path, fromHTML: true, diagnostics: diagnostics)
+        return builder.build(doc)
+    }
+
+    private static func errorReason(_ error: xmlErrorPtr?) -> String? {
+        guard let error, let message = error.pointee.message else { return nil }
+        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        return error.pointee.line > 0 ? "line \(error.pointee.line): \(text)" : text
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in _: Whitespace) -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+    fileprivate enum Whitespace { case whitespacesAndNewlines }
+}

@@ -1,0 +1,197 @@
+import CLibXML2
+import FolioCore
+
+/// Copies a libxml2 document into an `XMLTree`, without recursion.
+struct TreeBuilder {
+    let path: String
+    let fromHTML: Bool
+    let diagnostics: Diagnostics
+
+    private var records: [XMLTree.Record] = []
+    private var attributes: [XMLTree.Attribute] = []
+    private var names: [QualifiedName] = []
+    private var nameIndex: [QualifiedName: Int32] = [:]
+    private var texts: [String] = []
+    /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
+    private var entityBudget = 1 << 20
+
+    init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
+        self.path = path
+        self.fromHTML = fromHTML
+        self.diagnostics = diagnostics
+    }
+
+    mutating func build(_ doc: xmlDocPtr) -> XMLTree {
+        records.append(XMLTree.Record(kind: .document))
+        walk(doc)
+        return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names, texts: texts)
+    }
+
+    /// Walks libxml2's tree by its own pointers: down to children, across to siblings, and back up
+    /// through an explicit stack, so depth costs heap, not stack.
+    private mutating func walk(_ doc: xmlDocPtr) {
+        struct Frame {
+            var record: Int32
+            var namespace: String?
+            var source: xmlNodePtr?
+        }
+        var frames: [Frame] = [Frame(record: 0, namespace: fromHTML ? Namespace.xhtml : nil, source: nil)]
+        var node: xmlNodePtr? = doc.pointee.children
+        while true {
+            guard let n = node else {
+                // No more siblings: close the innermost element and go on after it.
+                guard frames.count > 1 else { return }
+                node = frames.removeLast().source?.pointee.next
+                continue
+            }
+            let parent = frames[frames.count - 1]
+            node = n.pointee.next
+            switch n.pointee.type {
+            case XML_ELEMENT_NODE:
+                let qname = elementName(n, inherited: parent.namespace)
+                let index = append(XMLTree.Record(kind: .element, name: intern(qname), line: line(n)), to: parent.record)
+                copyAttributes(n, into: index)
+                if let children = n.pointee.children {
+                    frames.append(Frame(record: index, namespace: qname.namespaceURI, source: n))
+                    node = children
+                }
+            case XML_TEXT_NODE:
+                appendText(.text, string(n.pointee.content), to: parent.record, line: line(n))
+            case XML_CDATA_SECTION_NODE:
+                appendText(.cdata, string(n.pointee.content), to: parent.record, line: line(n))
+            case XML_COMMENT_NODE:
+                appendText(.comment, string(n.pointee.content), to: parent.record, line: line(n))
+            case XML_PI_NODE:
+                texts.append(string(n.pointee.content))
+                let name = intern(QualifiedName(namespaceURI: nil, prefix: nil, localName: string(n.pointee.name)))
+                _ = append(XMLTree.Record(kind: .processingInstruction, name: name, text: Int32(texts.count - 1), line: line(n)), to: parent.record)
+            case XML_ENTITY_REF_NODE:
+                expandEntityReference(n, into: parent.record)
+            default:
+                break  // DTD nodes and the like: not content.
+            }
+        }
+    }
+
+    // MARK: Pieces
+
+    private mutating func append(_ record: XMLTree.Record, to parent: Int32) -> Int32 {
+        var record = record
+        let index = Int32(records.count)
+        record.parent = parent
+        let last = records[Int(parent)].lastChild
+        if last >= 0 {
+            records[Int(last)].nextSibling = index
+            record.previousSibling = last
+        } else {
+            records[Int(parent)].firstChild = index
+        }
+        records[Int(parent)].lastChild = index
+        records.append(record)
+        return index
+    }
+
+    private mutating func appendText(_ kind: XMLNode.Kind, _ text: String, to parent: Int32, line: Int32) {
+        // Adjacent text (e.g. around an expanded entity) merges into one node.
+        let last = records[Int(parent)].lastChild
+        if kind == .text, last >= 0, records[Int(last)].kind == .text {
+            texts[Int(records[Int(last)].text)] += text
+            return
+        }
+        texts.append(text)
+        _ = append(XMLTree.Record(kind: kind, text: Int32(texts.count - 1), line: line), to: parent)
+    }
+
+    private mutating func expandEntityReference(_ n: xmlNodePtr, into parent: Int32) {
+        let name = string(n.pointee.name)
+        guard let raw = n.pointee.children else {
+            diagnostics.warn("xml.undefined-entity", "entity '&\(name);' is not defined and was left out", at: "\(path):\(line(n))")
+            return
+        }
+        let entity = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: xmlEntity.self)
+        guard entity.pointee.type == XML_ENTITY_DECL else { return }
+        guard entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY else {
+            diagnostics.warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", severity: .warning, at: "\(path):\(line(n))")
+            return
+        }
+        let content = string(entity.pointee.content)
+        // Only plain-text entities are copied: markup or nested references could multiply (a "billion laughs").
+        if content.contains("&") || content.contains("<") || content.utf8.count > entityBudget {
+            diagnostics.warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", at: "\(path):\(line(n))")
+            return
+        }
+        entityBudget -= content.utf8.count
+        appendText(.text, content, to: parent, line: line(n))
+    }
+
+    private mutating func copyAttributes(_ n: xmlNodePtr, into element: Int32) {
+        var attr = n.pointee.properties
+        let start = Int32(attributes.count)
+        while let a = attr {
+            let local = string(a.pointee.name)
+            var qname: QualifiedName
+            if let ns = a.pointee.ns {
+                qname = QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
+            } else if fromHTML, let colon = local.firstIndex(of: ":") {
+                // The HTML parser keeps prefixed names whole: map the prefixes EPUB content uses.
+                let prefix = String(local[..<colon])
+                let rest = String(local[local.index(after: colon)...])
+                let uri = ["xml": Namespace.xml, "epub": Namespace.epub, "xlink": Namespace.xlink][prefix]
+                qname = QualifiedName(namespaceURI: uri, prefix: prefix, localName: uri == nil ? local : rest)
+            } else {
+                qname = QualifiedName(namespaceURI: nil, prefix: nil, localName: local)
+            }
+            var value = ""
+            if let v = xmlNodeListGetString(n.pointee.doc, a.pointee.children, 1) {
+                value = String(cString: v)
+                folio_xmlFree(v)
+            }
+            texts.append(value)
+            attributes.append(XMLTree.Attribute(name: intern(qname), value: Int32(texts.count - 1)))
+            attr = a.pointee.next
+        }
+        records[Int(element)].attributeStart = start
+        records[Int(element)].attributeCount = Int32(attributes.count) - start
+    }
+
+    private func elementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
+        let local = string(n.pointee.name)
+        if let ns = n.pointee.ns {
+            return QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
+        }
+        guard fromHTML else { return QualifiedName(namespaceURI: nil, prefix: nil, localName: local) }
+        // HTML parsing has no namespaces: give elements the ones an HTML5 parser would.
+        let lower = local.lowercased()
+        if lower == "svg" { return QualifiedName(namespaceURI: Namespace.svg, prefix: nil, localName: local) }
+        if lower == "math" { return QualifiedName(namespaceURI: Namespace.mathml, prefix: nil, localName: lower) }
+        if inherited == Namespace.svg || inherited == Namespace.mathml {
+            return QualifiedName(namespaceURI: inherited, prefix: nil, localName: local)
+        }
+        return QualifiedName(namespaceURI: Namespace.xhtml, prefix: nil, localName: lower)
+    }
+
+    private mutating func intern(_ name: QualifiedName) -> Int32 {
+        if let i = nameIndex[name] { return i }
+        let i = Int32(names.count)
+        names.append(name)
+        nameIndex[name] = i
+        return i
+    }
+
+    private func line(_ n: xmlNodePtr) -> Int32 { Int32(clamping: xmlGetLineNo(n)) }
+}
+
+func string(_ p: UnsafePointer<xmlChar>?) -> String {
+    guard let p else { return "" }
+    return String(cString: p)
+}
+
+func string(_ p: UnsafeMutablePointer<xmlChar>?) -> String {
+    guard let p else { return "" }
+    return String(cString: p)
+}
+
+func optionalString(_ p: UnsafePointer<xmlChar>?) -> String? {
+    guard let p else { return nil }
+    return String(cString: p)
+}

@@ -1,0 +1,190 @@
+/// A handle on one node of an `XMLTree`: cheap to copy, valid as long as the tree lives.
+public struct XMLNode: Sendable, Hashable {
+    public enum Kind: UInt8, Sendable {
+        case document, element, text, cdata, comment, processingInstruction
+    }
+
+    public let tree: XMLTree
+    public let index: Int32
+
+    init(tree: XMLTree, index: Int32) {
+        self.tree = tree
+        self.index = index
+    }
+
+    public static func == (a: XMLNode, b: XMLNode) -> Bool { a.tree === b.tree && a.index == b.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+    private var record: XMLTree.Record { tree.records[Int(index)] }
+
+    public var kind: Kind { record.kind }
+    public var isElement: Bool { record.kind == .element }
+
+    /// The element's (or PI's) name; nil for other nodes.
+    public var name: QualifiedName? {
+        let n = record.name
+        return n >= 0 ? tree.names[Int(n)] : nil
+    }
+
+    /// The element's local name, or "" for non-elements.
+    public var localName: String { name?.localName ?? "" }
+    public var namespaceURI: String? { name?.namespaceURI }
+
+    /// True for an element with this local name in this namespace (any namespace when nil).
+    public func isElement(_ localName: String, namespace: String? = nil) -> Bool {
+        guard record.kind == .element, let name else { return false }
+        if let namespace, name.namespaceURI != namespace { return false }
+        return name.localName == localName
+    }
+
+    /// The text of a text, CDATA, comment or PI node.
+    public var text: String? {
+        let t = record.text
+        return t >= 0 ? tree.texts[Int(t)] : nil
+    }
+
+    /// The line the node started on in its source, when known.
+    public var line: Int { Int(record.line) }
+
+    /// `path:line`, for warnings.
+    public var location: String { line > 0 ? "\(tree.path):\(line)" : tree.path }
+
+    public var parent: XMLNode? { node(record.parent) }
+    public var firstChild: XMLNode? { node(record.firstChild) }
+    public var lastChild: XMLNode? { node(record.lastChild) }
+    public var nextSibling: XMLNode? { node(record.nextSibling) }
+    public var previousSibling: XMLNode? { node(record.previousSibling) }
+
+    public var parentElement: XMLNode? {
+        guard let p = parent, p.kind == .element else { return nil }
+        return p
+    }
+
+    public var nextElementSibling: XMLNode? {
+        var n = nextSibling
+        while let c = n, c.kind != .element { n = c.nextSibling }
+        return n
+    }
+
+    public var previousElementSibling: XMLNode? {
+        var n = previousSibling
+        while let c = n, c.kind != .element { n = c.previousSibling }
+        return n
+    }
+
+    private func node(_ i: Int32) -> XMLNode? { i >= 0 ? XMLNode(tree: tree, index: i) : nil }
+
+    /// The node's children, in order.
+    public var children: Children { Children(first: firstChild) }
+
+    /// The element children only.
+    public var elementChildren: [XMLNode] { children.filter { $0.kind == .element } }
+
+    /// Element children with this local name (and namespace, when given).
+    public func children(_ localName: String, namespace: String? = nil) -> [XMLNode] {
+        children.filter { $0.isElement(localName, namespace: namespace) }
+    }
+
+    /// The first element child with this local name (and namespace, when given).
+    public func child(_ localName: String, namespace: String? = nil) -> XMLNode? {
+        children.first { $0.isElement(localName, namespace: namespace) }
+    }
+
+    public struct Children: Sequence, Sendable {
+        let first: XMLNode?
+        public func makeIterator() -> AnyIterator<XMLNode> {
+            var next = first
+            return AnyIterator {
+                let current = next
+                next = current?.nextSibling
+                return current
+            }
+        }
+    }
+
+    // MARK: Attributes
+
+    /// The element's attributes in document order.
+    public var attributes: [(name: QualifiedName, value: String)] {
+        let r = record
+        guard r.attributeCount > 0 else { return [] }
+        return (Int(r.attributeStart)..<Int(r.attributeStart + r.attributeCount)).map { i in
+            let a = tree.attributes[i]
+            return (tree.names[Int(a.name)], tree.texts[Int(a.value)])
+        }
+    }
+
+    /// The value of an attribute. With `namespace` nil, only an attribute in no namespace matches.
+    public func attribute(_ localName: String, namespace: String? = nil) -> String? {
+        let r = record
+        guard r.attributeCount > 0 else { return nil }
+        for i in Int(r.attributeStart)..<Int(r.attributeStart + r.attributeCount) {
+            let a = tree.attributes[i]
+            let name = tree.names[Int(a.name)]
+            if name.localName == localName && name.namespaceURI == namespace {
+                return tree.texts[Int(a.value)]
+            }
+        }
+        return nil
+    }
+
+    /// `xml:lang`, else `lang`, inherited from the nearest ancestor that has one.
+    public var language: String? {
+        var n: XMLNode? = self
+        while let e = n {
+            if e.kind == .element {
+                if let l = e.attribute("lang", namespace: Namespace.xml) ?? e.attribute("lang") { return l }
+            }
+            n = e.parent
+        }
+        return nil
+    }
+
+    // MARK: Text
+
+    /// All descendant text, in document order (walked without recursion).
+    public var textContent: String {
+        if let t = text, kind != .element { return t }
+        var out = ""
+        for d in descendants() where d.kind == .text || d.kind == .cdata {
+            out += d.text ?? ""
+        }
+        return out
+    }
+
+    /// Descendants in document order (not including self), walked without recursion.
+    public func descendants() -> [XMLNode] {
+        var out: [XMLNode] = []
+        var stack: [Int32] = []
+        var c = record.lastChild
+        while c >= 0 {
+            stack.append(c)
+            c = tree.records[Int(c)].previousSibling
+        }
+        while let i = stack.popLast() {
+            out.append(XMLNode(tree: tree, index: i))
+            var k = tree.records[Int(i)].lastChild
+            while k >= 0 {
+                stack.append(k)
+                k = tree.records[Int(k)].previousSibling
+            }
+        }
+        return out
+    }
+
+    /// Descendant elements with this local name (and namespace, when given), in document order.
+    public func descendants(_ localName: String, namespace: String? = nil) -> [XMLNode] {
+        descendants().filter { $0.isElement(localName, namespace: namespace) }
+    }
+
+    /// The depth below the document node (the root element is 1).
+    public var depth: Int {
+        var d = 0
+        var p = record.parent
+        while p >= 0 {
+            d += 1
+            p = tree.records[Int(p)].parent
+        }
+        return d
+    }
+}

@@ -1,0 +1,79 @@
+import FolioCore
+import Testing
+@testable import FolioXML
+
+@Suite struct MarkupParserTests {
+    func parse(_ text: String, recovery: MarkupParser.Recovery = .xml, _ diagnostics: Diagnostics = Diagnostics()) throws -> XMLTree {
+        try MarkupParser.parse(Array(text.utf8), path: "EPUB/doc.xhtml", recovery: recovery, diagnostics: diagnostics)
+    }
+
+    @Test func namespacesAndAttributesAreResolved() throws {
+        let tree = try parse("""
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="fr">
+            <body><aside epub:type="footnote" id="n1">Note</aside></body></html>
+            """)
+        let root = try #require(tree.root)
+        #expect(root.isElement("html", namespace: Namespace.xhtml))
+        let aside = try #require(root.descendants("aside").first)
+        #expect(aside.attribute("type", namespace: Namespace.epub) == "footnote")
+        #expect(aside.attribute("id") == "n1")
+        #expect(aside.language == "fr")
+        #expect(aside.textContent == "Note")
+        #expect(aside.line == 2)
+    }
+
+    @Test func htmlNamedEntitiesResolveUnderAnXHTMLDoctype() throws {
+        let tree = try parse("""
+            <?xml version="1.0"?>
+            <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">
+            <html xmlns="http://www.w3.org/1999/xhtml"><body><p>a&nbsp;b&mdash;&eacute;&amp;<![CDATA[&nbsp;]]></p></body></html>
+            """)
+        let p = try #require(tree.root?.descendants("p").first)
+        #expect(p.textContent == "a\u{A0}b\u{2014}\u{E9}&&nbsp;")
+    }
+
+    @Test func malformedXHTMLIsRecoveredWithTheHTMLParserAndAWarning() throws {
+        let diagnostics = Diagnostics()
+        let tree = try parse("<html><body><p>one<p>two <b>bold</body></html>", recovery: .html, diagnostics)
+        #expect(tree.wasRecovered)
+        #expect(tree.root?.descendants("p").count == 2)
+        #expect(tree.root?.descendants("p").first?.namespaceURI == Namespace.xhtml)
+        #expect(diagnostics.contains(code: "xml.not-well-formed"))
+    }
+
+    @Test func malformedXMLWithoutRecoveryThrowsNamingTheFile() {
+        #expect(throws: MarkupError.self) { try parse("<<<not xml") }
+    }
+
+    @Test func entityExpansionBombDoesNotExpand() throws {
+        var doc = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
+        doc += "<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
+        for i in 2...9 {
+            doc += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">"
+        }
+        doc += "]><lolz>&lol9;</lolz>"
+        let diagnostics = Diagnostics()
+        let tree = try? parse(doc, diagnostics)
+        let text = tree?.root?.textContent ?? ""
+        #expect(text.count < 1000)
+    }
+
+    @Test func externalEntityNamingALocalFileIsNotRead() throws {
+        let doc = """
+            <?xml version="1.0"?><!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><r>&xxe;</r>
+            """
+        let diagnostics = Diagnostics()
+        let tree = try parse(doc, diagnostics)
+        let text = tree.root?.textContent ?? ""
+        #expect(!text.contains("root:"), "\(text)")
+        #expect(diagnostics.contains(code: "xml.external-entity-refused"))
+    }
+
+    @Test func deepNestingBuildsWithoutRecursion() throws {
+        let depth = 100_000
+        let doc = String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)
+        let diagnostics = Diagnostics()
+        let tree = try parse("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>" + doc + "</body></html>", recovery: .html, diagnostics)
+        #expect(tree.nodeCount > 2)
+    }
+}
