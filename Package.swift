@@ -38,7 +38,6 @@ let package = Package(
 
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"]),
-        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,31 @@
+import Testing
+@testable import FolioPublication
+
+@Suite struct ContainerPathTests {
+    @Test func relativeHrefsResolveAgainstTheReferringFile() {
+        #expect(ContainerPath.resolve("chapter.xhtml", relativeTo: "EPUB/package.opf")?.path == "EPUB/chapter.xhtml")
+        #expect(ContainerPath.resolve("../images/a.png", relativeTo: "EPUB/text/c1.xhtml")?.path == "EPUB/images/a.png")
+        #expect(ContainerPath.resolve("./a/./b.xhtml", relativeTo: "EPUB/p.opf")?.path == "EPUB/a/b.xhtml")
+    }
+
+    @Test func percentEscapesAreDecodedAndFragmentsKept() {
+        let r = ContainerPath.resolve("my%20chapter.xhtml#note%201", relativeTo: "OPS/content.opf")
+        #expect(r?.path == "OPS/my chapter.xhtml")
+        #expect(r?.fragment == "note 1")
+        #expect(ContainerPath.resolveLink("#n2", relativeTo: "OPS/c.xhtml") == "OPS/c.xhtml#n2")
+    }
+
+    @Test func absolutePathsStartAtTheContainerRoot() {
+        #expect(ContainerPath.resolve("/EPUB/a.xhtml", relativeTo: "OPS/deep/p.opf")?.path == "EPUB/a.xhtml")
+    }
+
+    @Test func hrefsThatLeaveTheContainerAreRefused() {
+        #expect(ContainerPath.resolve("../../x", relativeTo: "EPUB/package.opf") == nil)
+        #expect(ContainerPath.resolve("../secret", relativeTo: "package.opf") == nil)
+        #expect(ContainerPath.resolve("%2E%2E/%2E%2E/etc/passwd", relativeTo: "EPUB/p.opf") == nil)
+        #expect(ContainerPath.resolve("http://example.com/a.css", relativeTo: "EPUB/p.opf") == nil)
+        #expect(ContainerPath.resolve("file:///etc/passwd", relativeTo: "EPUB/p.opf") == nil)
+        #expect(ContainerPath.resolve("//host/share", relativeTo: "EPUB/p.opf") == nil)
+        #expect(ContainerPath.resolve("a%00b", relativeTo: "EPUB/p.opf") == nil)
+    }
+}
