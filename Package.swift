@@ -32,6 +32,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle",
+                "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,6 +5,8 @@ public final class Publication: Sendable {
     /// The path the book was opened from.
     public let location: String
     public let container: any Container
+    /// Reads resources as a reading system sees them (fonts de-obfuscated).
+    public let reader: ResourceReader
     /// Every rootfile `container.xml` lists; `packagePath` is the default rendition's.
     public let rootfiles: [Rootfile]
     public let packagePath: String
@@ -20,11 +22,12 @@ public final class Publication: Sendable {
     /// Warnings found while opening.
     public let diagnostics: Diagnostics
 
-    init(location: String, container: any Container, rootfiles: [Rootfile], packagePath: String, version: String,
+    init(location: String, container: any Container, reader: ResourceReader, rootfiles: [Rootfile], packagePath: String, version: String,
          metadata: Metadata, manifest: Manifest, spine: Spine, navigation: Navigation, cover: String?,
          encryption: Encryption, diagnostics: Diagnostics) {
         self.location = location
         self.container = container
+        self.reader = reader
         self.rootfiles = rootfiles
         self.packagePath = packagePath
         self.version = version
@@ -35,6 +38,11 @@ public final class Publication: Sendable {
         self.cover = cover
         self.encryption = encryption
         self.diagnostics = diagnostics
+    }
+
+    /// The bytes of one resource as a reading system sees them: de-obfuscated; refused when under DRM.
+    public func read(_ path: String) throws(ContainerError) -> [UInt8] {
+        try reader.read(path)
     }
 
     /// The reading progression: the spine's `page-progression-direction`.

@@ -1,0 +1,36 @@
+import ArgumentParser
+import FolioCore
+import FolioPublication
+import Foundation
+
+/// Exit codes from sysexits.h: 64 bad usage (ArgumentParser's own), 65 a book that cannot be opened.
+enum Exit {
+    static let unreadableBook = ExitCode(65)
+}
+
+/// Opens a book for a subcommand, or prints one line naming the file and the problem and exits 65.
+func openBook(_ path: String) throws -> Publication {
+    do {
+        return try PublicationOpener.open(path)
+    } catch {
+        Terminal.error("\(error.path): \(error.reason)")
+        throw Exit.unreadableBook
+    }
+}
+
+enum Terminal {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
+    }
+
+    /// One line on stderr when a book had warnings, so commands whose stdout is data stay clean.
+    static func summarizeWarnings(_ diagnostics: Diagnostics, book: String) {
+        let count = diagnostics.warnings.filter { $0.severity >= .warning }.count
+        guard count > 0 else { return }
+        error("\(book): \(count) warning\(count == 1 ? "" : "s") (folio info shows them)")
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
