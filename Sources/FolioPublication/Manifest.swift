@@ -15,7 +15,8 @@ public struct ManifestItem: Sendable, Hashable {
     public var id: String
     /// The `href` as written in the package.
     public var href: String
-    /// The resolved path from the container root (percent-decoded, no fragment).
+    /// The resolved path from the container root (percent-decoded, no fragment); for a remote
+    /// resource (`isRemote`), the absolute URL as written.
     public var path: String
     public var mediaType: String
     /// `nav`, `cover-image`, `mathml`, `svg`, `scripted`, `remote-resources` …
@@ -25,8 +26,11 @@ public struct ManifestItem: Sendable, Hashable {
     /// The id of the first item in this item's fallback chain (itself included) whose media type Folio
     /// renders; nil when none does.
     public var renderableID: String?
+    /// True for a remote resource (an `http:`/`https:` href, allowed for audio, video and fonts with
+    /// the `remote-resources` property): it is listed but never read, since Folio has no network.
+    public var isRemote: Bool
 
-    public init(id: String, href: String, path: String, mediaType: String, properties: [String] = [], fallback: String? = nil, mediaOverlay: String? = nil, renderableID: String? = nil) {
+    public init(id: String, href: String, path: String, mediaType: String, properties: [String] = [], fallback: String? = nil, mediaOverlay: String? = nil, renderableID: String? = nil, isRemote: Bool = false) {
         self.id = id
         self.href = href
         self.path = path
@@ -35,6 +39,7 @@ public struct ManifestItem: Sendable, Hashable {
         self.fallback = fallback
         self.mediaOverlay = mediaOverlay
         self.renderableID = renderableID
+        self.isRemote = isRemote
     }
 }
 
@@ -49,4 +54,26 @@ public enum MediaTypes {
     public static let images: Set<String> = [svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
     /// Media types that can be a spine item's content document.
     public static let contentDocuments: Set<String> = [xhtml, svg]
+
+    /// Misspelled or legacy media types that old books use, read as the core type they mean
+    /// (OEBPS 1.x `text/x-oeb1-document`, converters' `text/html` and `image/jpg`).
+    public static let aliases: [String: String] = [
+        "text/html": xhtml,
+        "application/xhtml": xhtml,
+        "text/x-oeb1-document": xhtml,
+        "image/jpg": "image/jpeg",
+        "image/pjpeg": "image/jpeg",
+    ]
+
+    /// The media type's essence (lowercased, without parameters), with `aliases` applied.
+    public static func canonical(_ mediaType: String) -> String {
+        let essence = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        let lowered = essence.trimmingSpaces().lowercased()
+        return aliases[lowered] ?? lowered
+    }
+
+    /// True when Folio renders this media type (after `canonical`).
+    public static func isRenderable(_ mediaType: String) -> Bool {
+        renderable.contains(canonical(mediaType))
+    }
 }

@@ -25,7 +25,8 @@ public struct Metadata: Sendable, Hashable {
     /// Global rendition properties.
     public var rendition = Rendition()
     public var mediaOverlays = MediaOverlayMetadata()
-    /// Every `meta` element as written, for display and later stages.
+    /// Every `meta` element as written (values with whitespace collapsed), for display and later
+    /// stages: the EPUB 2 `<meta name="cover" content="…">` is here as property `cover`.
     public var metas: [Meta] = []
 
     public init() {}
@@ -34,6 +35,11 @@ public struct Metadata: Sendable, Hashable {
     public var title: String? {
         (titles.first { $0.type == "main" } ?? titles.first)?.value
     }
+
+    /// The first `meta` (without `refines`) with this property or EPUB 2 name, as written.
+    public func meta(_ property: String) -> String? {
+        metas.first { $0.property == property && $0.refines == nil }?.value
+    }
 }
 
 public struct Title: Sendable, Hashable {
@@ -41,26 +47,44 @@ public struct Title: Sendable, Hashable {
     /// `main`, `subtitle`, `short`, `collection`, `edition`, `expanded`, or nil.
     public var type: String?
     public var displaySeq: Int?
+    /// `xml:lang` of the element, else the package's.
     public var language: String?
-    public init(value: String, type: String? = nil, displaySeq: Int? = nil, language: String? = nil) {
+    /// `dir` of the element, else the package's: `ltr`, `rtl` or `auto`.
+    public var direction: String?
+    /// `file-as` refinement, for sorting.
+    public var fileAs: String?
+    public init(value: String, type: String? = nil, displaySeq: Int? = nil, language: String? = nil, direction: String? = nil, fileAs: String? = nil) {
         self.value = value
         self.type = type
         self.displaySeq = displaySeq
         self.language = language
+        self.direction = direction
+        self.fileAs = fileAs
     }
 }
 
 public struct Contributor: Sendable, Hashable {
     public var name: String
-    /// MARC relator code (`aut`, `ill`, `nrt` …) or another role string.
-    public var role: String?
+    /// Every role, in document order: MARC relator codes (`aut`, `ill`, `nrt` …) or other role strings.
+    /// EPUB 3 allows several `role` refinements on one creator.
+    public var roles: [String]
     public var fileAs: String?
     public var displaySeq: Int?
+    /// `xml:lang` of the element, else the package's.
+    public var language: String?
+    /// `dir` of the element, else the package's: `ltr`, `rtl` or `auto`.
+    public var direction: String?
     public init(name: String, role: String? = nil, fileAs: String? = nil, displaySeq: Int? = nil) {
         self.name = name
-        self.role = role
+        self.roles = role.map { [$0] } ?? []
         self.fileAs = fileAs
         self.displaySeq = displaySeq
+    }
+
+    /// The first role, if any.
+    public var role: String? {
+        get { roles.first }
+        set { roles = newValue.map { [$0] } ?? [] }
     }
 }
 
@@ -110,6 +134,8 @@ public struct Rendition: Sendable, Hashable {
     public var spread: String?
     /// `paginated`, `scrolled-continuous`, `scrolled-doc`, `auto`.
     public var flow: String?
+    /// True when no property is set.
+    public var isEmpty: Bool { layout == nil && orientation == nil && spread == nil && flow == nil }
     public init(layout: String? = nil, orientation: String? = nil, spread: String? = nil, flow: String? = nil) {
         self.layout = layout
         self.orientation = orientation
@@ -137,14 +163,18 @@ public struct Meta: Sendable, Hashable {
     /// `property` (EPUB 3) or `name` (EPUB 2).
     public var property: String
     public var value: String
+    /// The id this meta refines, without the leading `#`; nil for a primary expression.
     public var refines: String?
     public var id: String?
     public var scheme: String?
-    public init(property: String, value: String, refines: String? = nil, id: String? = nil, scheme: String? = nil) {
+    /// `xml:lang` of the element, else the package's.
+    public var language: String?
+    public init(property: String, value: String, refines: String? = nil, id: String? = nil, scheme: String? = nil, language: String? = nil) {
         self.property = property
         self.value = value
         self.refines = refines
         self.id = id
         self.scheme = scheme
+        self.language = language
     }
 }
