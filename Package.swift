@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
-        .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"]),
+        .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]
