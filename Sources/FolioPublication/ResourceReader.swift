@@ -1,0 +1,36 @@
+/// Reads a publication's resources, undoing font obfuscation on the way.
+///
+/// https://www.w3.org/TR/epub-33/#sec-font-obfuscation
+///
+/// Resources `encryption.xml` lists with a DRM algorithm throw `.encrypted`; everything else reads
+/// as the container stores it.
+public struct ResourceReader: Sendable {
+    public let container: any Container
+    public let encryption: Encryption
+    /// The value of the package's unique identifier (the IDPF obfuscation key).
+    public let uniqueIdentifier: String?
+    /// Every `dc:identifier` value, in document order (Adobe keys may come from any UUID among them).
+    public let identifiers: [String]
+
+    public init(container: any Container, encryption: Encryption, uniqueIdentifier: String?, identifiers: [String] = []) {
+        self.container = container
+        self.encryption = encryption
+        self.uniqueIdentifier = uniqueIdentifier
+        self.identifiers = identifiers
+    }
+
+    /// The bytes of the resource at a container path, de-obfuscated; at most `limit` bytes.
+    public func read(_ path: String, limit: Int = ZipContainer.defaultEntryLimit) throws(ContainerError) -> [UInt8] {
+        let algorithm = encryption.algorithm(for: path)
+        if case .other(let uri) = algorithm {
+            // Refused before reading: the stored bytes are ciphertext, useless to every later stage.
+            throw ContainerError(.encrypted, path: path, reason: "encrypted with \(uri) (DRM); Folio cannot read it")
+        }
+        let bytes = try container.read(path, limit: limit)
+        guard let algorithm else { return bytes }
+        return try Obfuscation.deobfuscate(bytes, algorithm: algorithm, uniqueIdentifier: uniqueIdentifier,
+                                           identifiers: identifiers, path: path)
+    }
+
+    public func contains(_ path: String) -> Bool { container.contains(path) }
+}
