@@ -1,0 +1,77 @@
+import FolioXML
+
+/// Text of navigation labels and headings, as a reading system shows it.
+enum NavText {
+    /// The text of `element` with `img` elements read as their `alt`, whitespace collapsed.
+    ///
+    /// Subtrees for which `skip` is true are left out (a nested list inside a malformed `li`).
+    /// `alt` is read in place because EPUB 3.3 labels must have a text rendering and the
+    /// W3C tests nav-non-text_img* expect the image's alt text as the label.
+    static func label(of element: XMLNode, skipping skip: (XMLNode) -> Bool = { _ in false }) -> String {
+        var out = ""
+        // Walk without recursion: a label nested absurdly deep must not exhaust the stack.
+        var stack: [XMLNode] = Array(element.children.reversed())
+        while let node = stack.popLast() {
+            switch node.kind {
+            case .text, .cdata:
+                out += node.text ?? ""
+            case .element:
+                if skip(node) || isInvisible(node) { continue }
+                if node.isElement("img"), isHTML(node), let alt = node.attribute("alt") {
+                    out += " \(alt) "
+                }
+                stack.append(contentsOf: node.children.reversed())
+            case .document, .comment, .processingInstruction:
+                continue
+            }
+        }
+        return collapsed(out)
+    }
+
+    /// The `title` of the element or, failing that, of the first image inside it.
+    static func titleAttribute(of element: XMLNode) -> String? {
+        if let t = element.attribute("title").map(collapsed), !t.isEmpty { return t }
+        for img in element.descendants() where img.isElement("img") || img.isElement("image") {
+            if let t = img.attribute("title").map(collapsed), !t.isEmpty { return t }
+        }
+        return nil
+    }
+
+    /// Collapses runs of ASCII whitespace to one space and trims the ends (HTML's rule:
+    /// a no-break space is content, not whitespace).
+    static func collapsed(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpace = false
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case " ", "\t", "\n", "\r", "\u{0C}":
+                pendingSpace = !out.isEmpty
+            default:
+                if pendingSpace { out.unicodeScalars.append(" ") }
+                pendingSpace = false
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// True for an element in the XHTML namespace, or in none (a sloppy document without `xmlns`).
+    static func isHTML(_ node: XMLNode) -> Bool {
+        node.namespaceURI == nil || node.namespaceURI == Namespace.xhtml
+    }
+
+    /// True for an HTML element with one of these local names.
+    static func isHTML(_ node: XMLNode, _ names: Set<String>) -> Bool {
+        node.isElement && isHTML(node) && names.contains(node.localName)
+    }
+
+    /// The whitespace-separated values of `epub:type`.
+    static func epubTypes(_ node: XMLNode) -> [String] {
+        (node.attribute("type", namespace: Namespace.epub) ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+
+    private static func isInvisible(_ node: XMLNode) -> Bool {
+        ["script", "style", "template"].contains(node.localName) && isHTML(node)
+    }
+}
