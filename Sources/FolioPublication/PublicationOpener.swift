@@ -18,18 +18,17 @@ public enum PublicationOpener {
     public static func open(_ path: String, diagnostics: Diagnostics = Diagnostics()) throws(OpenError) -> Publication {
         let container: any Container
         do {
-            container = try openContainer(at: path, diagnostics: diagnostics)
+            container = try ContainerOpener.open(at: path, diagnostics: diagnostics)
         } catch {
             throw OpenError(path: path, reason: error.reason)
         }
-        checkMimetype(in: container, diagnostics: diagnostics)
 
         let rootfiles = try readRootfiles(container, bookPath: path, diagnostics: diagnostics)
-        guard let rendition = defaultRendition(rootfiles) else {
+        guard let rendition = Rootfile.defaultRendition(rootfiles) else {
             throw OpenError(path: path, reason: "META-INF/container.xml lists no package document (application/oebps-package+xml)")
         }
         let package = try readPackage(rendition.path, container: container, bookPath: path, diagnostics: diagnostics)
-        let encryption = readEncryption(container, diagnostics: diagnostics)
+        let encryption = EncryptionParser.read(from: container, diagnostics: diagnostics)
         let reader = ResourceReader(container: container, encryption: encryption,
                                     uniqueIdentifier: package.metadata.uniqueIdentifier,
                                     identifiers: package.metadata.identifiers.map(\.value))
@@ -37,7 +36,8 @@ public enum PublicationOpener {
         let navigation = readNavigation(package, loader: loader, diagnostics: diagnostics)
         let cover = CoverResolver.resolve(manifest: package.manifest, metas: package.metadata.metas,
                                           guide: package.guide.map { (type: $0.type, href: $0.href) },
-                                          spine: package.spine, loadDocument: loader.load)
+                                          spine: package.spine, packagePath: rendition.path,
+                                          loadDocument: loader.load, diagnostics: diagnostics)
         return Publication(location: path, container: container, reader: reader, rootfiles: rootfiles,
                            packagePath: rendition.path, version: package.version, metadata: package.metadata,
                            manifest: package.manifest, spine: package.spine, navigation: navigation,
@@ -56,7 +56,7 @@ public enum PublicationOpener {
         do {
             return try ContainerXMLParser.parse(bytes, diagnostics: diagnostics)
         } catch {
-            throw OpenError(path: bookPath, reason: "\(path) cannot be read: \(error)")
+            throw OpenError(path: bookPath, reason: "\(path) cannot be read: \(error.reason)")
         }
     }
 
@@ -79,17 +79,6 @@ public enum PublicationOpener {
         return PackageParser.parse(tree, path: path, diagnostics: diagnostics)
     }
 
-    private static func readEncryption(_ container: any Container, diagnostics: Diagnostics) -> Encryption {
-        let path = "META-INF/encryption.xml"
-        guard container.contains(path) else { return Encryption() }
-        do {
-            return EncryptionParser.parse(try container.read(path, limit: 4 << 20), diagnostics: diagnostics)
-        } catch {
-            diagnostics.warn("ocf.encryption-unreadable", "\(path) cannot be read: \(error.reason)", at: path)
-            return Encryption()
-        }
-    }
-
     /// NAV wins, the NCX is the fallback, and with neither the TOC comes from the spine.
     private static func readNavigation(_ package: PackageDocument, loader: DocumentLoader, diagnostics: Diagnostics) -> Navigation {
         var nav: Navigation?
@@ -106,7 +95,7 @@ public enum PublicationOpener {
         let items = package.spine.items.compactMap { package.manifest.item(id: $0.renderableID) }
             .map { (path: $0.path, tree: $0.mediaType == MediaTypes.xhtml ? loader.load($0.path) : nil) }
         diagnostics.warn("nav.missing", "the book has neither a navigation document nor an NCX; the table of contents is derived from the spine", severity: .info)
-        return DerivedTOC.build(items, diagnostics: diagnostics)
+        return DerivedTOC.build(spine: items, diagnostics: diagnostics)
     }
 }
 

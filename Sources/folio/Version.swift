@@ -19,7 +19,7 @@ struct Version: ParsableCommand {
         }
         Terminal.write("""
             folio \(folioVersion)
-            libxml2 \(String(cString: xmlParserVersion))
+            libxml2 \(LIBXML_DOTTED_VERSION)
             libzip \(String(cString: zip_libzip_version()))
             FreeType \(major).\(minor).\(patch)
             HarfBuzz \(String(cString: hb_version_string()))
