@@ -1,0 +1,139 @@
+import FolioXML
+
+/// Matching selectors against elements of a parsed document.
+///
+/// Right to left, with the subject compound first (cheap rejection), and with
+/// Servo's restart rules so that `a b c d` on deep trees stays linear rather than
+/// exponential.
+/// https://www.w3.org/TR/selectors-4/#match-against-element
+extension Selector {
+    /// True when the element matches (its pseudo-element, if any, is the cascade's concern).
+    public func matches(_ element: XMLNode) -> Bool {
+        guard element.isElement, !compounds.isEmpty else { return false }
+        return match(0, element) == .matched
+    }
+
+    private enum Outcome {
+        case matched
+        case restartFromClosestLaterSibling
+        case restartFromClosestDescendant
+        case notMatchedGlobally
+    }
+
+    private func match(_ index: Int, _ element: XMLNode) -> Outcome {
+        guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
+        guard index < combinators.count else { return .matched }
+        let combinator = combinators[index]
+        var candidate = Self.neighbour(of: element, combinator)
+        while let next = candidate {
+            let outcome = match(index + 1, next)
+            switch (outcome, combinator) {
+            case (.matched, _), (.notMatchedGlobally, _), (_, .nextSibling):
+                return outcome
+            case (_, .child):
+                return .restartFromClosestDescendant
+            case (.restartFromClosestDescendant, .subsequentSibling):
+                return outcome
+            default:
+                candidate = Self.neighbour(of: next, combinator)
+            }
+        }
+        switch combinator {
+        case .nextSibling, .subsequentSibling: return .restartFromClosestDescendant
+        case .child, .descendant: return .notMatchedGlobally
+        }
+    }
+
+    private static func neighbour(of element: XMLNode, _ combinator: Combinator) -> XMLNode? {
+        switch combinator {
+        case .child, .descendant: element.parentElement
+        case .nextSibling, .subsequentSibling: element.previousElementSibling
+        }
+    }
+}
+
+extension CompoundSelector {
+    /// True when every part of the compound holds for the element.
+    public func matches(_ element: XMLNode) -> Bool {
+        if let type, !type.matches(element) { return false }
+        for condition in conditions where !condition.matches(element) { return false }
+        return true
+    }
+}
+
+extension TypeSelector {
+    func matches(_ element: XMLNode) -> Bool {
+        switch namespace {
+        case .any: break
+        case .none: if element.namespaceURI != nil { return false }
+        case .uri(let uri): if element.namespaceURI != uri { return false }
+        }
+        guard let localName, let lowercasedName else { return true }
+        let name = element.localName
+        if name == localName { return true }
+        // Lenient: HTML element names match whatever their case in the sheet or the document.
+        return element.namespaceURI == Namespace.xhtml && name.lowercased() == lowercasedName
+    }
+}
+
+extension SimpleSelector {
+    func matches(_ element: XMLNode) -> Bool {
+        switch self {
+        case .id(let id):
+            return (element.attribute("id") ?? element.attribute("id", namespace: Namespace.xml)) == id
+        case .className(let name):
+            guard let classes = element.attribute("class") else { return false }
+            return Self.containsToken(classes, name)
+        case .attribute(let selector):
+            return selector.matches(element)
+        case .pseudoClass(let pseudo):
+            return pseudo.matches(element)
+        }
+    }
+
+    /// Whether a whitespace-separated list holds `token`, without splitting into strings.
+    static func containsToken(_ list: String, _ token: String) -> Bool {
+        let t = token.utf8
+        guard !t.isEmpty else { return false }
+        var rest = list.utf8[...]
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+            let word = rest.prefix { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }
+            if word.elementsEqual(t) { return true }
+            rest = rest.dropFirst(word.count)
+        }
+        return false
+    }
+}
+
+extension AttributeSelector {
+    func matches(_ element: XMLNode) -> Bool {
+        guard let actual = value(on: element) else { return false }
+        guard let op else { return true }
+        let (have, want) = caseInsensitive ? (actual.lowercased(), value.lowercased()) : (actual, value)
+        switch op {
+        case .equals: return have == want
+        case .includes: return !want.isEmpty && !want.contains(where: \.isWhitespace) && SimpleSelector.containsToken(have, want)
+        case .dashMatch: return have == want || have.hasPrefix(want + "-")
+        case .prefix: return !want.isEmpty && have.hasPrefix(want)
+        case .suffix: return !want.isEmpty && have.hasSuffix(want)
+        case .substring: return !want.isEmpty && have.contains(want)
+        }
+    }
+
+    private func value(on element: XMLNode) -> String? {
+        switch namespace {
+        case .none:
+            if let v = element.attribute(name) { return v }
+            // Lenient: `[epub\:type]` names the attribute by its prefixed name, as HTML parsers see it.
+            if name.contains(":") {
+                return element.attributes.first { $0.name.qualified == name }?.value
+            }
+            return nil
+        case .uri(let uri):
+            return element.attribute(name, namespace: uri)
+        case .any:
+            return element.attributes.first { $0.name.localName == name }?.value
+        }
+    }
+}

@@ -1,0 +1,197 @@
+/// One complex selector (`nav > ol li.toc:first-child::before`), ready to match.
+///
+/// Stored right to left, the order matching walks it: `compounds[0]` is the subject,
+/// and `combinators[i]` joins `compounds[i]` to `compounds[i + 1]` on its left.
+/// https://www.w3.org/TR/selectors-4/#complex
+public struct Selector: Sendable, Hashable {
+    public var compounds: [CompoundSelector]
+    public var combinators: [Combinator]
+    /// The pseudo-element the selector ends in; the cascade styles that box instead of the element.
+    public var pseudoElement: PseudoElement?
+    public var specificity: Specificity
+    /// The most selective key of the subject compound, for bucketing rules in hash maps.
+    public var rightmostKey: SelectorKey
+    /// The selector as written (for inspection and warnings).
+    public var text: String
+
+    public init(compounds: [CompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement?, text: String) {
+        self.compounds = compounds
+        self.combinators = combinators
+        self.pseudoElement = pseudoElement
+        self.text = text
+        var specificity = compounds.reduce(Specificity.zero) { $0 + $1.specificity }
+        if pseudoElement != nil { specificity.c += 1 }
+        self.specificity = specificity
+        rightmostKey = compounds.first?.key ?? .universal
+    }
+
+    /// Parses a selector list written as text; nil when any selector in it is invalid.
+    public static func parseList(_ text: String, namespaces: CSSNamespaces = CSSNamespaces()) -> [Selector]? {
+        SelectorParser.parseList(CSSParser.parseComponentValues(text), namespaces: namespaces)
+    }
+}
+
+/// A compound selector: an optional type selector and the conditions on the same element.
+public struct CompoundSelector: Sendable, Hashable {
+    /// Nil when the compound has no type selector and no default namespace applies.
+    public var type: TypeSelector?
+    public var conditions: [SimpleSelector]
+
+    public init(type: TypeSelector?, conditions: [SimpleSelector]) {
+        self.type = type
+        self.conditions = conditions
+    }
+
+    public var specificity: Specificity {
+        var s = Specificity.zero
+        if let type, type.localName != nil { s.c += 1 }
+        for condition in conditions { s = s + condition.specificity }
+        return s
+    }
+
+    var key: SelectorKey {
+        for case .id(let id) in conditions { return .id(id) }
+        for case .className(let c) in conditions { return .className(c) }
+        if let name = type?.lowercasedName { return .tag(name) }
+        return .universal
+    }
+}
+
+/// `ns|E`, `*|*`, `E`: a local name (nil for `*`) in a namespace.
+public struct TypeSelector: Sendable, Hashable {
+    public var namespace: NamespaceConstraint
+    public var localName: String?
+    /// ASCII-lowercased `localName`, for HTML elements (matched without regard to case).
+    public var lowercasedName: String?
+
+    public init(namespace: NamespaceConstraint, localName: String?) {
+        self.namespace = namespace
+        self.localName = localName
+        lowercasedName = localName?.lowercased()
+    }
+}
+
+/// Which namespace a type or attribute selector accepts.
+public enum NamespaceConstraint: Sendable, Hashable {
+    /// `*|` (or no prefix and no default namespace, for type selectors).
+    case any
+    /// `|`: no namespace (the default for attribute selectors).
+    case none
+    case uri(String)
+}
+
+/// The ways two compounds relate.
+///
+/// https://www.w3.org/TR/selectors-4/#combinators
+public enum Combinator: Sendable, Hashable {
+    /// `A B`
+    case descendant
+    /// `A > B`
+    case child
+    /// `A + B`
+    case nextSibling
+    /// `A ~ B`
+    case subsequentSibling
+}
+
+/// The conditions of a compound besides its type selector.
+public indirect enum SimpleSelector: Sendable, Hashable {
+    case id(String)
+    case className(String)
+    case attribute(AttributeSelector)
+    case pseudoClass(PseudoClass)
+
+    public var specificity: Specificity {
+        switch self {
+        case .id: Specificity(a: 1, b: 0, c: 0)
+        case .className, .attribute: Specificity(a: 0, b: 1, c: 0)
+        case .pseudoClass(let p): p.specificity
+        }
+    }
+}
+
+/// `[ns|name op "value" i]`.
+///
+/// https://www.w3.org/TR/selectors-4/#attribute-selectors
+public struct AttributeSelector: Sendable, Hashable {
+    public enum Operator: String, Sendable, Hashable {
+        case equals = "=", includes = "~=", dashMatch = "|=", prefix = "^=", suffix = "$=", substring = "*="
+    }
+
+    public var name: String
+    public var namespace: NamespaceConstraint
+    /// Nil for a presence test (`[title]`).
+    public var op: Operator?
+    public var value: String
+    /// The `i` flag.
+    public var caseInsensitive: Bool
+
+    public init(name: String, namespace: NamespaceConstraint = .none, op: Operator? = nil, value: String = "", caseInsensitive: Bool = false) {
+        self.name = name
+        self.namespace = namespace
+        self.op = op
+        self.value = value
+        self.caseInsensitive = caseInsensitive
+    }
+}
+
+/// Pseudo-elements Folio styles. The legacy single-colon forms parse too.
+///
+/// https://www.w3.org/TR/css-pseudo-4/
+public enum PseudoElement: String, Sendable, Hashable, CaseIterable {
+    case before
+    case after
+    case firstLetter = "first-letter"
+    case firstLine = "first-line"
+    case marker
+}
+
+/// A selector's weight in the cascade: (ids, classes/attributes/pseudo-classes, types).
+///
+/// https://www.w3.org/TR/selectors-4/#specificity-rules
+public struct Specificity: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var a: Int
+    public var b: Int
+    public var c: Int
+
+    public init(a: Int, b: Int, c: Int) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    public static let zero = Specificity(a: 0, b: 0, c: 0)
+
+    public static func + (l: Specificity, r: Specificity) -> Specificity {
+        Specificity(a: l.a + r.a, b: l.b + r.b, c: l.c + r.c)
+    }
+
+    public static func < (l: Specificity, r: Specificity) -> Bool {
+        (l.a, l.b, l.c) < (r.a, r.b, r.c)
+    }
+
+    public var description: String { "(\(a),\(b),\(c))" }
+}
+
+/// The subject compound's most selective key: rules are bucketed by it and an element
+/// looks up its id, each class, its lowercased local name, and `.universal`.
+public enum SelectorKey: Sendable, Hashable {
+    case id(String)
+    case className(String)
+    /// The type selector's local name, ASCII-lowercased.
+    case tag(String)
+    case universal
+}
+
+/// The `@namespace` prefixes in force while a sheet's selectors are parsed.
+///
+/// https://www.w3.org/TR/css-namespaces-3/
+public struct CSSNamespaces: Sendable, Hashable {
+    public var defaultNamespace: String?
+    public var prefixes: [String: String]
+
+    public init(defaultNamespace: String? = nil, prefixes: [String: String] = [:]) {
+        self.defaultNamespace = defaultNamespace
+        self.prefixes = prefixes
+    }
+}

@@ -1,0 +1,154 @@
+import FolioCore
+import FolioXML
+import Testing
+@testable import FolioStyle
+
+/// Each case: a tiny XHTML document, a selector, and the ids of the elements it matches.
+@Suite struct SelectorMatchingTests {
+    static let xhtml = "http://www.w3.org/1999/xhtml"
+
+    func document(_ body: String, lang: String = "en") throws -> XMLTree {
+        let text = """
+            <html xmlns="\(Self.xhtml)" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)"><body id="body">\(body)</body></html>
+            """
+        return try MarkupParser.parse(Array(text.utf8), path: "EPUB/t.xhtml", recovery: .xml, diagnostics: Diagnostics())
+    }
+
+    /// The ids (or local names, for elements without one) matched by `selector`, in document order.
+    func matched(_ selector: String, in body: String, namespaces: CSSNamespaces = CSSNamespaces(), lang: String = "en") throws -> [String] {
+        let tree = try document(body, lang: lang)
+        let list = try #require(Selector.parseList(selector, namespaces: namespaces), "\(selector) did not parse")
+        let root = try #require(tree.root)
+        return ([root] + root.descendants()).filter { e in e.isElement && list.contains { $0.matches(e) } }
+            .map { $0.attribute("id") ?? $0.localName }
+    }
+
+    @Test func typeUniversalClassAndIDSelectorsMatch() throws {
+        let body = #"<p id="a" class="x  y"/><div id="b" class="xy"><p id="c" class="y"/></div>"#
+        #expect(try matched("p", in: body) == ["a", "c"])
+        #expect(try matched(".y", in: body) == ["a", "c"])
+        #expect(try matched("p.x.y", in: body) == ["a"])
+        #expect(try matched("#b", in: body) == ["b"])
+        #expect(try matched("div *", in: body) == ["c"])
+    }
+
+    @Test func htmlTypeSelectorsIgnoreCase() throws {
+        #expect(try matched("P, DIV", in: #"<p id="a"/><div id="b"/>"#) == ["a", "b"])
+    }
+
+    @Test func attributeOperatorsAndFlagsMatch() throws {
+        let body = ##"<a id="a" href="https://x.org/a.PDF" lang="en-GB" rel="next prev"/><a id="b" href="#n1" lang="en"/><a id="c"/>"##
+        #expect(try matched("[href]", in: body) == ["a", "b"])
+        #expect(try matched("[lang=en]", in: body) == ["b"])
+        #expect(try matched("[rel~=prev]", in: body) == ["a"])
+        #expect(try matched("[lang|=en]", in: body) == ["a", "b"])
+        #expect(try matched("[href^='#']", in: body) == ["b"])
+        #expect(try matched("[href$='.pdf' i]", in: body) == ["a"])
+        #expect(try matched("[href$='.pdf' s]", in: body) == [])
+        #expect(try matched("[href*=\"x.org\"]", in: body) == ["a"])
+    }
+
+    @Test func namespacedAttributeSelectorsUseDeclaredPrefixes() throws {
+        let body = #"<aside id="n" epub:type="footnote rearnote"/><aside id="m" type="footnote"/>"#
+        let ns = CSSNamespaces(prefixes: ["epub": "http://www.idpf.org/2007/ops"])
+        #expect(try matched("[epub|type~=\"footnote\"]", in: body, namespaces: ns) == ["n"])
+        #expect(try matched("[*|type~=footnote]", in: body, namespaces: ns) == ["n", "m"])
+        #expect(try matched("[type]", in: body, namespaces: ns) == ["m"])
+        // Books often escape the colon; the prefixed name is matched leniently.
+        #expect(try matched(#"[epub\:type~=footnote]"#, in: body) == ["n"])
+        #expect(Selector.parseList("[undeclared|type]") == nil)
+    }
+
+    @Test func namespacedTypeSelectorsMatchByNamespace() throws {
+        let body = #"<p id="p"/><svg xmlns="http://www.w3.org/2000/svg" id="s"><title id="t"/></svg>"#
+        let ns = CSSNamespaces(defaultNamespace: Self.xhtml, prefixes: ["svg": "http://www.w3.org/2000/svg"])
+        #expect(try matched("svg|*", in: body, namespaces: ns) == ["s", "t"])
+        #expect(try matched("title", in: body, namespaces: ns) == [])
+        #expect(try matched("*|title", in: body, namespaces: ns) == ["t"])
+        #expect(try matched("title", in: body) == ["t"])
+        #expect(try matched("|title", in: body) == [])
+    }
+
+    @Test func combinatorsWalkAncestorsAndSiblings() throws {
+        let body = #"<div id="d"><h2 id="h"/><p id="p1"/><p id="p2"><em id="e"/></p></div>"#
+        #expect(try matched("div > p", in: body) == ["p1", "p2"])
+        #expect(try matched("body em", in: body) == ["e"])
+        #expect(try matched("body > em", in: body) == [])
+        #expect(try matched("h2 + p", in: body) == ["p1"])
+        #expect(try matched("h2 ~ p", in: body) == ["p1", "p2"])
+        #expect(try matched("h2 ~ p > em", in: body) == ["e"])
+    }
+
+    @Test func structuralPseudoClassesMatch() throws {
+        let body = #"<div id="d"><span id="s1"/><em id="e1"/><span id="s2"/><em id="e2"><b id="b"/></em></div><p id="empty"><!-- c --></p><p id="text"> </p>"#
+        #expect(try matched("div > :first-child", in: body) == ["s1"])
+        #expect(try matched("div > :last-child", in: body) == ["e2"])
+        // Selectors 4 dropped "has a parent": the root is its document's only child.
+        #expect(try matched(":only-child", in: body) == ["html", "body", "b"])
+        #expect(try matched("div > span:first-of-type", in: body) == ["s1"])
+        #expect(try matched("div > em:last-of-type", in: body) == ["e2"])
+        #expect(try matched("b:only-of-type", in: body) == ["b"])
+        #expect(try matched(":root", in: body) == ["html"])
+        #expect(try matched("p:empty", in: body) == ["empty"])
+    }
+
+    @Test func nthFormulasCountPositions() throws {
+        let body = (1...7).map { #"<li id="\#($0)" class="\#($0 % 3 == 0 ? "t" : "o")"/>"# }.joined()
+        #expect(try matched("li:nth-child(odd)", in: body) == ["1", "3", "5", "7"])
+        #expect(try matched("li:nth-child(even)", in: body) == ["2", "4", "6"])
+        #expect(try matched("li:nth-child(3n+1)", in: body) == ["1", "4", "7"])
+        #expect(try matched("li:nth-child(2n - 1)", in: body) == ["1", "3", "5", "7"])
+        #expect(try matched("li:nth-child(-n+3)", in: body) == ["1", "2", "3"])
+        #expect(try matched("li:nth-child(5)", in: body) == ["5"])
+        #expect(try matched("li:nth-last-child(2)", in: body) == ["6"])
+        #expect(try matched("li:nth-of-type(n+6)", in: body) == ["6", "7"])
+        #expect(try matched("li:nth-last-of-type(-2n+3)", in: body) == ["5", "7"])
+        #expect(try matched("li:nth-child(2 of .t)", in: body) == ["6"])
+        #expect(Selector.parseList("li:nth-child(2x+1)") == nil)
+    }
+
+    @Test func notIsAndWhereTakeSelectorLists() throws {
+        let body = #"<p id="a" class="x"/><p id="b"/><h1 id="c"/>"#
+        #expect(try matched("p:not(.x)", in: body) == ["b"])
+        #expect(try matched(":is(h1, .x)", in: body) == ["a", "c"])
+        #expect(try matched(":where(h1, p::before, .x)", in: body) == ["a", "c"])
+        #expect(try matched(":is(h1, ::-unknown, .x)", in: body) == ["a", "c"])
+        #expect(Selector.parseList(":not(::before)") == nil)
+    }
+
+    @Test func langMatchesByPrefixAndInherits() throws {
+        let body = #"<p id="a"/><div xml:lang="fr-CA"><p id="b"/></div>"#
+        #expect(try matched("p:lang(en)", in: body, lang: "en-US") == ["a"])
+        #expect(try matched("p:lang(fr)", in: body, lang: "en-US") == ["b"])
+        #expect(try matched("p:lang(\"fr-ca\")", in: body) == ["b"])
+        #expect(try matched("p:lang(f)", in: body) == [])
+    }
+
+    @Test func linksMatchButUserStatesNever() throws {
+        let body = #"<a id="l" href="x.xhtml"/><a id="n"/>"#
+        #expect(try matched("a:link", in: body) == ["l"])
+        #expect(try matched("a:any-link", in: body) == ["l"])
+        #expect(try matched("a:visited, a:hover, a:focus, a:active", in: body) == [])
+    }
+
+    @Test func pseudoElementsAreRecordedNotMatchedAgainst() throws {
+        let list = try #require(Selector.parseList("p::before, p:after, p::first-letter, p:first-line, li::marker"))
+        #expect(list.map(\.pseudoElement) == [.before, .after, .firstLetter, .firstLine, .marker])
+        #expect(try matched("p::before", in: #"<p id="a"/>"#) == ["a"])
+        #expect(Selector.parseList("p::before span") == nil)
+        #expect(Selector.parseList("p:marker") == nil)
+        #expect(Selector.parseList("p::before:hover") != nil)
+    }
+
+    @Test func descendantChainsOnDeepTreesStayFast() throws {
+        let depth = 2000
+        let body = String(repeating: "<div>", count: depth) + #"<p id="x"/>"# + String(repeating: "</div>", count: depth)
+        // Naive backtracking would try every way of placing 30 divs among 2000 ancestors.
+        let selector = "section " + Array(repeating: "div", count: 30).joined(separator: " ") + " p"
+        let clock = ContinuousClock()
+        var result: [String] = ["not run"]
+        let elapsed = try clock.measure { result = try matched(selector, in: body) }
+        #expect(result == [])
+        #expect(elapsed < .seconds(5))
+    }
+}
