@@ -1,0 +1,54 @@
+import FolioCore
+import Foundation
+import FolioXML
+
+/// The author stylesheets of one content document, in document order: `<link rel="stylesheet">`
+/// and `<style>`, each honouring `media`; alternate and disabled sheets are left out.
+///
+/// https://html.spec.whatwg.org/multipage/semantics.html#link-type-stylesheet
+enum AuthorStyleSheets {
+    static func collect(_ tree: XMLTree, context: StyleContext) -> [Stylesheet] {
+        guard let root = tree.root else { return [] }
+        var sheets: [Stylesheet] = []
+        for node in root.descendants() where node.kind == .element && isHTML(node) {
+            switch node.localName {
+            case "link":
+                guard let sheet = linkedSheet(node, tree: tree, context: context) else { continue }
+                sheets.append(sheet)
+            case "style":
+                guard isCSS(node.attribute("type")), mediaMatches(node, context: context) else { continue }
+                // An inline sheet takes the document's path, so its relative URLs resolve against it.
+                sheets.append(CSSParser.parseStylesheet(node.textContent, path: tree.path, diagnostics: context.diagnostics))
+            default:
+                continue
+            }
+        }
+        return sheets
+    }
+
+    private static func linkedSheet(_ node: XMLNode, tree: XMLTree, context: StyleContext) -> Stylesheet? {
+        let rel = (node.attribute("rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace)
+        guard rel.contains("stylesheet"), !rel.contains("alternate"), node.attribute("disabled") == nil,
+              isCSS(node.attribute("type")), let href = node.attribute("href") else { return nil }
+        guard mediaMatches(node, context: context) else { return nil }
+        guard let path = resolveHref(href, from: tree.path) else {
+            context.diagnostics.warn("css.stylesheet-outside-container", "stylesheet \"\(href)\" is outside the book and is not loaded", at: node.location)
+            return nil
+        }
+        return context.stylesheet(at: path)
+    }
+
+    private static func isHTML(_ node: XMLNode) -> Bool {
+        node.namespaceURI == Namespace.xhtml || node.namespaceURI == nil
+    }
+
+    private static func isCSS(_ type: String?) -> Bool {
+        guard let type = type?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else { return true }
+        return type == "text/css"
+    }
+
+    private static func mediaMatches(_ node: XMLNode, context: StyleContext) -> Bool {
+        guard let media = node.attribute("media"), !media.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+        return MediaQueryList.parse(media).matches(context.environment)
+    }
+}

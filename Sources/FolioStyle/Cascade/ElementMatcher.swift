@@ -1,0 +1,81 @@
+import FolioXML
+
+/// Finds the rules that match an element and orders their declarations by the cascade:
+/// origin and importance, then specificity, then order of appearance.
+///
+/// https://www.w3.org/TR/css-cascade-4/#cascade-sort
+struct ElementMatcher {
+    let rules: RuleSet
+    private var candidates: [Int32] = []
+
+    init(rules: RuleSet) {
+        self.rules = rules
+    }
+
+    /// One rule block that matched, with what orders it.
+    struct Match {
+        var rank: Int
+        var specificity: Specificity
+        var order: Int32
+        var longhands: PropertyParser.Longhands
+    }
+
+    /// What the cascade gives an element and each of its pseudo-elements.
+    struct Result {
+        var element: [PropertyID: SpecifiedValue] = [:]
+        var pseudo: [PseudoElement: [PropertyID: SpecifiedValue]] = [:]
+    }
+
+    /// `extra` holds blocks that come from the element itself: presentational hints and `style=""`.
+    mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
+        candidates.removeAll(keepingCapacity: true)
+        let classes = element.attribute("class")?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
+        rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(), into: &candidates)
+
+        var matched = extra
+        var pseudoMatched: [PseudoElement: [Match]] = [:]
+        for index in candidates {
+            let entry = rules.entries[Int(index)]
+            guard entry.selector.matches(element) else { continue }
+            let block = rules.blocks[Int(entry.block)]
+            let found = matches(for: entry, block: block)
+            if let pseudo = entry.selector.pseudoElement {
+                pseudoMatched[pseudo, default: []] += found
+            } else {
+                matched += found
+            }
+        }
+        var result = Result()
+        result.element = Self.cascade(matched)
+        for (pseudo, list) in pseudoMatched {
+            result.pseudo[pseudo] = Self.cascade(list)
+        }
+        return result
+    }
+
+    private func matches(for entry: RuleSet.Entry, block: RuleSet.Block) -> [Match] {
+        var out: [Match] = []
+        if !block.normal.isEmpty {
+            out.append(Match(rank: entry.origin.rank(important: false), specificity: entry.selector.specificity, order: entry.order, longhands: block.normal))
+        }
+        if !block.important.isEmpty {
+            out.append(Match(rank: entry.origin.rank(important: true), specificity: entry.selector.specificity, order: entry.order, longhands: block.important))
+        }
+        return out
+    }
+
+    /// Applies matches from lowest to highest precedence; the last value for a property wins.
+    static func cascade(_ matches: [Match]) -> [PropertyID: SpecifiedValue] {
+        guard !matches.isEmpty else { return [:] }
+        let sorted = matches.sorted { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.specificity != b.specificity { return a.specificity < b.specificity }
+            return a.order < b.order
+        }
+        var values: [PropertyID: SpecifiedValue] = [:]
+        for match in sorted {
+            for (id, value) in match.longhands { values[id] = value }
+        }
+        return values
+    }
+}

@@ -1,0 +1,58 @@
+/// What the reader chose: theme, text size, font, spacing and whether the publisher's styles apply.
+///
+/// These become a user stylesheet (`UserStyleSheet`), the way Readium CSS does it, so the cascade
+/// weighs them against the book's own styles by the standard rules.
+public struct ReaderSettings: Sendable, Hashable {
+    public enum Theme: String, Sendable, CaseIterable {
+        /// Black on white; the book's colours stay.
+        case day
+        /// Light text on black; the book's text and background colours are overridden.
+        case night
+        /// Dark brown on cream; the book's text and background colours are overridden.
+        case sepia
+    }
+
+    public enum FontChoice: String, Sendable, CaseIterable {
+        case publisher, serif, sans
+    }
+
+    public var theme: Theme = .day
+    /// The root font size as a fraction of 16 CSS px: 1.0 is 12 pt on the page scale
+    /// (16 CSS px), 14/12 is 14 pt.
+    public var fontScale: Double = 1
+    public var font: FontChoice = .publisher
+    /// A unitless line height forced on text, or nil for the book's.
+    public var lineHeight: Double?
+    /// Force justified (true) or ragged (false) paragraphs; nil keeps the book's alignment.
+    public var justify: Bool?
+    /// With false, only structural author styles apply (display, lists, tables, emphasis …).
+    public var publisherStyles = true
+    /// Page margins in CSS px, for layout (not a stylesheet matter).
+    public var pageMargin: Double = 16
+
+    public init(theme: Theme = .day, fontScale: Double = 1, font: FontChoice = .publisher, lineHeight: Double? = nil,
+                justify: Bool? = nil, publisherStyles: Bool = true, pageMargin: Double = 16) {
+        self.theme = theme
+        self.fontScale = fontScale
+        self.font = font
+        self.lineHeight = lineHeight
+        self.justify = justify
+        self.publisherStyles = publisherStyles
+        self.pageMargin = pageMargin
+    }
+
+    /// The eReader requirements: 12 pt on phones, 14 pt on tablets.
+    public static let phone = ReaderSettings(fontScale: 1)
+    public static let tablet = ReaderSettings(fontScale: 14.0 / 12.0)
+
+    /// Parses a scale as the CLI takes it: `12pt`, `14pt`, or a percentage such as `125%`.
+    public static func parseScale(_ text: String) -> Double? {
+        let t = text.lowercased()
+        if t.hasSuffix("pt"), let pt = Double(t.dropLast(2)), pt > 0, pt <= 72 { return pt / 12 }
+        if t.hasSuffix("%"), let pc = Double(t.dropLast()), pc > 0, pc <= 1000 { return pc / 100 }
+        return nil
+    }
+
+    /// The font size of `medium` and of the root element, in CSS px.
+    public var rootFontSize: Double { 16 * fontScale }
+}

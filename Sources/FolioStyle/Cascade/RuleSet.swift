@@ -1,0 +1,147 @@
+import FolioCore
+import FolioPublication
+
+/// Style rules that apply to the target, flattened out of `@media`, `@supports` and `@import`,
+/// with their declarations parsed once into longhands, and bucketed by the key of each
+/// selector's rightmost compound so that an element only tries rules that can match it.
+struct RuleSet {
+    struct Entry {
+        var selector: Selector
+        var block: Int32
+        var origin: Origin
+        var order: Int32
+    }
+
+    /// A rule's declarations, parsed: the normal and the `!important` longhands.
+    struct Block {
+        var normal: PropertyParser.Longhands
+        var important: PropertyParser.Longhands
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var blocks: [Block] = []
+    private(set) var byID: [String: [Int32]] = [:]
+    private(set) var byClass: [String: [Int32]] = [:]
+    private(set) var byTag: [String: [Int32]] = [:]
+    private(set) var universal: [Int32] = []
+    private(set) var fontFaces: [(rule: FontFaceRule, sheet: String)] = []
+    private(set) var pages: [PageRule] = []
+
+    unowned let context: StyleContext
+
+    init(context: StyleContext) {
+        self.context = context
+    }
+
+    /// Adds a stylesheet's rules in order; `@import`s are added where they stand, before the rest.
+    mutating func add(_ sheet: Stylesheet, origin: Origin, importChain: [String] = []) {
+        addRules(sheet.rules, sheet: sheet.path, origin: origin, chain: importChain + [sheet.path])
+    }
+
+    private mutating func addRules(_ rules: [CSSRule], sheet: String, origin: Origin, chain: [String]) {
+        for rule in rules {
+            switch rule {
+            case .style(let style):
+                addStyleRule(style, sheet: sheet, origin: origin)
+            case .media(let media):
+                if media.queries.matches(context.environment) {
+                    addRules(media.rules, sheet: sheet, origin: origin, chain: chain)
+                }
+            case .supports(let supports):
+                if supports.condition.evaluate(PropertyParser.isSupported) {
+                    addRules(supports.rules, sheet: sheet, origin: origin, chain: chain)
+                }
+            case .importRule(let rule):
+                addImport(rule, from: sheet, origin: origin, chain: chain)
+            case .fontFace(let face):
+                fontFaces.append((face, sheet))
+            case .page(let page):
+                pages.append(page)
+            case .namespace:
+                break  // resolved by the parser into the selectors
+            }
+        }
+    }
+
+    /// https://www.w3.org/TR/css-cascade-4/#at-import
+    private mutating func addImport(_ rule: ImportRule, from sheet: String, origin: Origin, chain: [String]) {
+        guard rule.media.matches(context.environment),
+              rule.supports?.evaluate(PropertyParser.isSupported) ?? true else { return }
+        guard let path = resolveHref(rule.href, from: sheet) else {
+            context.diagnostics.warn("css.import-outside-container", "@import \"\(rule.href)\" points outside the book and is ignored", at: sheet)
+            return
+        }
+        guard !chain.contains(path) else {
+            context.diagnostics.warn("css.import-cycle", "@import of \(path) would import itself again; the cycle is broken here", at: sheet)
+            return
+        }
+        guard chain.count < 16 else {
+            context.diagnostics.warn("css.import-too-deep", "@import nesting deeper than 16 sheets is ignored", at: sheet)
+            return
+        }
+        guard let imported = context.stylesheet(at: path) else { return }
+        add(imported, origin: origin, importChain: chain)
+    }
+
+    private mutating func addStyleRule(_ rule: StyleRule, sheet: String, origin: Origin) {
+        guard let block = parse(rule.declarations, origin: origin, location: "\(sheet):\(rule.line)") else { return }
+        blocks.append(block)
+        let blockIndex = Int32(blocks.count - 1)
+        for selector in rule.selectors {
+            let index = Int32(entries.count)
+            entries.append(Entry(selector: selector, block: blockIndex, origin: origin, order: index))
+            switch selector.rightmostKey {
+            case .id(let id): byID[id, default: []].append(index)
+            case .className(let name): byClass[name, default: []].append(index)
+            case .tag(let tag): byTag[tag, default: []].append(index)
+            case .universal: universal.append(index)
+            }
+        }
+    }
+
+    /// Parses declarations into longhands, warning about each one dropped. Nil when nothing is left.
+    func parse(_ declarations: [Declaration], origin: Origin, location: String) -> Block? {
+        var block = Block(normal: [], important: [])
+        for declaration in declarations {
+            if origin == .author && !context.settings.publisherStyles && !StructuralProperties.keeps(declaration.name) { continue }
+            if declaration.name.hasPrefix("--") { continue }  // custom properties: no var() support yet
+            switch PropertyParser.interpret(name: declaration.name, value: declaration.value) {
+            case .longhands(let longhands):
+                if declaration.important { block.important += longhands } else { block.normal += longhands }
+            case .ignored:
+                break
+            case .unknownProperty:
+                context.diagnostics.warn("css.unknown-property", "unknown property '\(declaration.name)' is ignored", severity: .info, at: location)
+            case .invalidValue:
+                context.diagnostics.warn("css.invalid-value", "'\(declaration.name): \(declaration.value.cssText)' is not a valid value and is ignored", at: location)
+            }
+        }
+        return block.normal.isEmpty && block.important.isEmpty ? nil : block
+    }
+
+    /// The entries whose rightmost compound could match this element, in no particular order.
+    func candidates(id: String?, classes: [Substring], tag: String, into out: inout [Int32]) {
+        if let id, let list = byID[id] { out += list }
+        for name in classes { if let list = byClass[String(name)] { out += list } }
+        if let list = byTag[tag] { out += list }
+        out += universal
+    }
+}
+
+/// A stylesheet or document href as a container path (no fragment); nil when it leaves the book.
+func resolveHref(_ href: String, from base: String) -> String? {
+    ContainerPath.resolve(href, relativeTo: base)?.path
+}
+
+/// Properties kept when the reader turns the publisher's styles off: structure, not design.
+enum StructuralProperties {
+    static let names: Set<String> = [
+        "display", "white-space", "vertical-align", "list-style", "list-style-type", "list-style-position",
+        "font-style", "font-weight", "text-decoration", "text-decoration-line", "direction", "unicode-bidi",
+        "writing-mode", "break-before", "break-after", "break-inside", "page-break-before", "page-break-after",
+        "page-break-inside", "content", "counter-reset", "counter-increment", "counter-set", "quotes",
+        "border-collapse", "border-spacing", "caption-side", "table-layout", "empty-cells", "visibility", "text-align",
+    ]
+
+    static func keeps(_ name: String) -> Bool { names.contains(name) }
+}

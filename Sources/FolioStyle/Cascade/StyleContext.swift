@@ -1,0 +1,57 @@
+import FolioCore
+import FolioPublication
+
+/// Everything styling one book needs and keeps between its documents: the target, the
+/// reader's settings, parsed stylesheets, and the interned styles. Passed in explicitly,
+/// never global, so tests stay independent and output deterministic.
+public final class StyleContext {
+    public let environment: MediaEnvironment
+    public let settings: ReaderSettings
+    public let diagnostics: Diagnostics
+    /// Reads a resource of the book by container path; nil when it cannot be read.
+    let loadResource: (String) -> [UInt8]?
+    let interner = StyleInterner()
+    /// Parsed author stylesheets by container path (nil: unreadable), shared by a book's documents.
+    var sheets: [String: Stylesheet?] = [:]
+    /// UA and user rules, built once.
+    private(set) lazy var baseRules: RuleSet = {
+        var rules = RuleSet(context: self)
+        rules.add(CSSParser.parseStylesheet(UserAgentStyleSheet.text, path: "(user agent)", diagnostics: Diagnostics()), origin: .userAgent)
+        rules.add(CSSParser.parseStylesheet(UserStyleSheet.text(for: settings), path: "(reader settings)", diagnostics: diagnostics), origin: .user)
+        return rules
+    }()
+
+    public init(environment: MediaEnvironment, settings: ReaderSettings = ReaderSettings(), diagnostics: Diagnostics = Diagnostics(),
+                loadResource: @escaping (String) -> [UInt8]?) {
+        self.environment = environment
+        self.settings = settings
+        self.diagnostics = diagnostics
+        self.loadResource = loadResource
+    }
+
+    /// A context reading the book's resources (de-obfuscated) and reporting into the book's diagnostics.
+    public convenience init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings = ReaderSettings()) {
+        self.init(environment: environment, settings: settings, diagnostics: publication.diagnostics) { path in
+            try? publication.read(path)
+        }
+    }
+
+    /// What computing lengths needs: the viewport and the reader's text size.
+    var valueContext: ValueContext {
+        ValueContext(viewportWidth: environment.widthPx, viewportHeight: environment.heightPx,
+                     rootFontSize: settings.rootFontSize, mediumFontSize: settings.rootFontSize)
+    }
+
+    /// The stylesheet at a container path, parsed once per book.
+    func stylesheet(at path: String) -> Stylesheet? {
+        if let cached = sheets[path] { return cached }
+        var sheet: Stylesheet?
+        if let bytes = loadResource(path) {
+            sheet = CSSParser.parseStylesheet(CSSParser.decode(bytes), path: path, diagnostics: diagnostics)
+        } else {
+            diagnostics.warn("css.stylesheet-missing", "stylesheet \(path) cannot be read", at: path)
+        }
+        sheets[path] = sheet
+        return sheet
+    }
+}

@@ -1,0 +1,182 @@
+import FolioCore
+import FolioXML
+
+/// Walks a document once, without recursion, computing each element's style from its parent's
+/// and generating `::marker`, `::before` and `::after` content with counters and quotes.
+struct StyledTreeBuilder {
+    let tree: XMLTree
+    let rules: RuleSet
+    let context: StyleContext
+    private var matcher: ElementMatcher
+    private var nodes: [StyledNode] = []
+    private var counters = CounterScopes()
+    private var quoteDepth = 0
+    private var rootStyle: ComputedStyle?
+
+    init(tree: XMLTree, rules: RuleSet, context: StyleContext) {
+        self.tree = tree
+        self.rules = rules
+        self.context = context
+        self.matcher = ElementMatcher(rules: rules)
+    }
+
+    /// An element whose children are being walked.
+    private struct Frame {
+        var element: XMLNode
+        var index: Int32
+        var style: ComputedStyle
+        var next: XMLNode?
+        var after: [PropertyID: SpecifiedValue]?
+    }
+
+    mutating func build() -> StyledDocument {
+        let faces = rules.fontFaces
+        guard let root = tree.root else { return StyledDocument(tree: tree, nodes: [], fontFaces: faces) }
+        var stack: [Frame] = []
+        if let frame = open(root, parent: -1, parentStyle: nil) { stack.append(frame) }
+        while !stack.isEmpty {
+            guard let child = stack[stack.count - 1].next else {
+                close(stack.removeLast())
+                continue
+            }
+            stack[stack.count - 1].next = child.nextSibling
+            let parent = stack[stack.count - 1]
+            switch child.kind {
+            case .element:
+                if let frame = open(child, parent: parent.index, parentStyle: parent.style) { stack.append(frame) }
+            case .text, .cdata:
+                let style = nodes[Int(parent.index)].style
+                append(StyledNode(kind: .text, index: 0, source: child, style: style, text: child.text), to: parent.index)
+            case .comment, .processingInstruction, .document:
+                continue
+            }
+        }
+        return StyledDocument(tree: tree, nodes: nodes, fontFaces: faces)
+    }
+
+    /// Styles an element and its leading generated content; nil when its children are not shown.
+    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?) -> Frame? {
+        let cascaded = matcher.match(element, extra: ownDeclarations(element))
+        let style = ComputedStyle.compute(cascaded: cascaded.element, parent: parentStyle, root: rootStyle, environment: context.valueContext)
+        if parentStyle == nil { rootStyle = style }
+        var node = StyledNode(kind: .element, index: 0, source: element, style: context.interner.intern(style))
+        if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: style) }
+        if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: style) }
+        let index = append(node, to: parent)
+        guard style.box.display != .none else { return nil }
+
+        counters.enter(style.generated.value, isListItem: style.box.display == .listItem, parentScope: parent)
+        if style.box.display == .listItem {
+            addMarker(for: element, style: style, cascaded: cascaded.pseudo[.marker] ?? [:], to: index)
+        }
+        if let before = cascaded.pseudo[.before] {
+            addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
+        }
+        return Frame(element: element, index: index, style: style, next: element.firstChild, after: cascaded.pseudo[.after])
+    }
+
+    private mutating func close(_ frame: Frame) {
+        if let after = frame.after {
+            addGenerated(.after, for: frame.element, cascaded: after, parentStyle: frame.style, to: frame.index)
+        }
+        counters.leave(frame.index)
+    }
+
+    /// Presentational hints (lowest author precedence) and the `style` attribute (highest).
+    private func ownDeclarations(_ element: XMLNode) -> [ElementMatcher.Match] {
+        var out: [ElementMatcher.Match] = []
+        let location = element.location
+        if let hints = PresentationalHints.css(for: element),
+           let block = rules.parse(CSSParser.parseDeclarations(hints, diagnostics: Diagnostics(), location: location), origin: .author, base: tree.path, location: location) {
+            out.append(ElementMatcher.Match(rank: Origin.author.rank(important: false), specificity: .zero, order: -1, longhands: block.normal))
+        }
+        if let inline = element.attribute("style"), !inline.isEmpty,
+           let block = rules.parse(CSSParser.parseDeclarations(inline, diagnostics: context.diagnostics, location: location), origin: .author, base: tree.path, location: location) {
+            let attributeSpecificity = Specificity(a: 1 << 20, b: 0, c: 0)
+            out.append(ElementMatcher.Match(rank: Origin.author.rank(important: false), specificity: attributeSpecificity, order: .max, longhands: block.normal))
+            out.append(ElementMatcher.Match(rank: Origin.author.rank(important: true), specificity: attributeSpecificity, order: .max, longhands: block.important))
+        }
+        return out
+    }
+
+    private func pseudoStyle(_ cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle) -> SharedStyle {
+        context.interner.intern(ComputedStyle.compute(cascaded: cascaded, parent: parent, root: rootStyle, environment: context.valueContext))
+    }
+
+    /// A list item's marker: its counter in the list style, or the `list-style-image`.
+    private mutating func addMarker(for element: XMLNode, style: ComputedStyle, cascaded: [PropertyID: SpecifiedValue], to parent: Int32) {
+        let markerStyle = pseudoStyle(cascaded, parent: style)
+        var marker = StyledNode(kind: .pseudo(.marker), index: 0, source: element, style: markerStyle)
+        if case .items = markerStyle.style.generated.content {
+            (marker.text, marker.image) = resolveContent(markerStyle.style, element: element)
+        } else if case .url(let url) = style.rareInherited.listStyleImage {
+            marker.image = url
+        } else {
+            marker.text = CounterFormatting.marker(counters.value("list-item"), style: style.rareInherited.listStyleType)
+        }
+        guard marker.text != nil || marker.image != nil else { return }
+        append(marker, to: parent)
+    }
+
+    private mutating func addGenerated(_ pseudo: PseudoElement, for element: XMLNode, cascaded: [PropertyID: SpecifiedValue],
+                                       parentStyle: ComputedStyle, to parent: Int32) {
+        let style = pseudoStyle(cascaded, parent: parentStyle)
+        guard case .items = style.style.generated.content, style.style.box.display != .none else { return }
+        counters.enter(style.style.generated.value, isListItem: false, parentScope: parent)
+        var node = StyledNode(kind: .pseudo(pseudo), index: 0, source: element, style: style)
+        (node.text, node.image) = resolveContent(style.style, element: element)
+        append(node, to: parent)
+    }
+
+    /// `content` as text (strings, `attr()`, counters, quotes) and an image for `url()`.
+    private mutating func resolveContent(_ style: ComputedStyle, element: XMLNode) -> (String?, String?) {
+        guard case .items(let items) = style.generated.content else { return (nil, nil) }
+        var text = ""
+        var image: String?
+        for item in items {
+            switch item {
+            case .string(let s): text += s
+            case .attribute(let name): text += element.attribute(name) ?? ""
+            case .counter(let name, let listStyle): text += CounterFormatting.text(counters.value(name), style: listStyle)
+            case .counters(let name, let separator, let listStyle):
+                text += counters.values(name).map { CounterFormatting.text($0, style: listStyle) }.joined(separator: separator)
+            case .openQuote:
+                text += quote(style, open: true)
+                quoteDepth += 1
+            case .closeQuote:
+                quoteDepth = max(0, quoteDepth - 1)
+                text += quote(style, open: false)
+            case .noOpenQuote: quoteDepth += 1
+            case .noCloseQuote: quoteDepth = max(0, quoteDepth - 1)
+            case .url(let url): image = url
+            }
+        }
+        return (text, image)
+    }
+
+    private func quote(_ style: ComputedStyle, open: Bool) -> String {
+        let pairs: [QuotePair]
+        switch style.rareInherited.quotes {
+        case .none: return ""
+        case .pairs(let list): pairs = list
+        case .auto: pairs = [QuotePair(open: "\u{201C}", close: "\u{201D}"), QuotePair(open: "\u{2018}", close: "\u{2019}")]
+        }
+        guard let pair = pairs.isEmpty ? nil : pairs[min(quoteDepth, pairs.count - 1)] else { return "" }
+        return open ? pair.open : pair.close
+    }
+
+    @discardableResult
+    private mutating func append(_ node: StyledNode, to parent: Int32) -> Int32 {
+        var node = node
+        let index = Int32(nodes.count)
+        node.index = index
+        node.parent = parent
+        if parent >= 0 {
+            let last = nodes[Int(parent)].lastChild
+            if last >= 0 { nodes[Int(last)].nextSibling = index } else { nodes[Int(parent)].firstChild = index }
+            nodes[Int(parent)].lastChild = index
+        }
+        nodes.append(node)
+        return index
+    }
+}

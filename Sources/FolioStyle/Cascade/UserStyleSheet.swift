@@ -1,0 +1,39 @@
+/// The user stylesheet that carries `ReaderSettings` into the cascade.
+///
+/// Declarations are `!important` in the user origin, which outranks the book's own
+/// `!important` ones (CSS Cascade 4 §6.1), so a theme is always readable. Images are never
+/// recoloured: only text colours and backgrounds change.
+enum UserStyleSheet {
+    static func text(for settings: ReaderSettings) -> String {
+        var css = "@namespace url(http://www.w3.org/1999/xhtml);\n"
+        switch settings.theme {
+        case .day:
+            // Defaults only: the book's colours stay.
+            css += "html { color: #000000; background-color: #ffffff; }\n"
+        case .night, .sepia:
+            let (text, background, link) = settings.theme == .night
+                ? ("#e6e6e6", "#000000", "#8ab4f8")
+                : ("#3b2a1a", "#f4ecd8", "#5a3e1b")
+            css += """
+            html { color: \(text) !important; background-color: \(background) !important; }
+            body, body *:not(img):not(svg):not(video) { color: \(text) !important; background-color: transparent !important; border-color: currentColor !important; }
+            a:link, a:link * { color: \(link) !important; }
+
+            """
+        }
+        switch settings.font {
+        case .publisher: break
+        case .serif, .sans:
+            let family = settings.font == .serif ? "serif" : "sans-serif"
+            css += "body, body *:not(code):not(pre):not(kbd):not(samp):not(tt) { font-family: \(family) !important; }\n"
+        }
+        if let lineHeight = settings.lineHeight {
+            css += "body, body * { line-height: \(lineHeight) !important; }\n"
+        }
+        if let justify = settings.justify {
+            let align = justify ? "justify" : "start"
+            css += "body p, body li, body dd, body blockquote { text-align: \(align) !important; }\n"
+        }
+        return css
+    }
+}
