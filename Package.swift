@@ -38,6 +38,7 @@ let package = Package(
 
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"]),
+        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"]),
     ],
     swiftLanguageModes: [.v6]
 )
