@@ -1,0 +1,146 @@
+// Keyword values of the text, writing-mode and decoration properties.
+
+/// `text-align`. `match-parent` computes to the parent's value; the `-webkit-`/`-moz-`
+/// spellings map to the standard ones.
+///
+/// https://www.w3.org/TR/css-text-3/#text-align-property
+public enum TextAlign: String, CSSKeyword {
+    case start, end, left, right, center, justify
+
+    static let aliases: [String: TextAlign] = [
+        "-webkit-center": .center, "-moz-center": .center, "-webkit-left": .left, "-moz-left": .left,
+        "-webkit-right": .right, "-moz-right": .right, "-webkit-auto": .start, "-epub-center": .center,
+    ]
+}
+
+/// https://www.w3.org/TR/css-text-3/#text-align-last-property
+public enum TextAlignLast: String, CSSKeyword {
+    case auto, start, end, left, right, center, justify
+}
+
+/// https://www.w3.org/TR/css-text-3/#text-transform-property
+public enum TextTransform: String, CSSKeyword {
+    case none, capitalize, uppercase, lowercase
+    case fullWidth = "full-width"
+    case fullSizeKana = "full-size-kana"
+}
+
+/// https://www.w3.org/TR/css-text-decor-3/#text-decoration-line-property
+public struct TextDecorationLine: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let underline = TextDecorationLine(rawValue: 1)
+    public static let overline = TextDecorationLine(rawValue: 2)
+    public static let lineThrough = TextDecorationLine(rawValue: 4)
+    public static let blink = TextDecorationLine(rawValue: 8)
+
+    static let keywords: [(String, TextDecorationLine)] = [
+        ("underline", .underline), ("overline", .overline), ("line-through", .lineThrough), ("blink", .blink),
+    ]
+
+    public var description: String {
+        let names = Self.keywords.filter { contains($0.1) }.map(\.0)
+        return names.isEmpty ? "none" : names.joined(separator: " ")
+    }
+}
+
+/// https://www.w3.org/TR/css-text-decor-3/#text-decoration-style-property
+public enum TextDecorationStyle: String, CSSKeyword {
+    case solid, double, dotted, dashed, wavy
+}
+
+/// `white-space`, as the single CSS 2.1 property (Text 4 splits it into
+/// `white-space-collapse` and `text-wrap-mode`; books use the old form).
+///
+/// https://www.w3.org/TR/css-text-3/#white-space-property
+public enum WhiteSpace: String, CSSKeyword {
+    case normal, pre, nowrap
+    case preWrap = "pre-wrap"
+    case preLine = "pre-line"
+    case breakSpaces = "break-spaces"
+
+    static let aliases: [String: WhiteSpace] = ["-moz-pre-wrap": .preWrap, "-pre-wrap": .preWrap, "-o-pre-wrap": .preWrap]
+}
+
+/// https://www.w3.org/TR/css-text-3/#hyphens-property
+public enum Hyphens: String, CSSKeyword {
+    case none, manual, auto
+}
+
+/// https://www.w3.org/TR/css-writing-modes-3/#direction
+public enum Direction: String, CSSKeyword {
+    case ltr, rtl
+}
+
+/// `writing-mode`, with the SVG 1.1 / EPUB legacy values mapped.
+///
+/// https://www.w3.org/TR/css-writing-modes-3/#block-flow
+public enum WritingMode: String, CSSKeyword {
+    case horizontalTB = "horizontal-tb"
+    case verticalRL = "vertical-rl"
+    case verticalLR = "vertical-lr"
+    case sidewaysRL = "sideways-rl"
+    case sidewaysLR = "sideways-lr"
+
+    /// https://www.w3.org/TR/css-writing-modes-3/#svg-writing-mode
+    static let aliases: [String: WritingMode] = [
+        "lr": .horizontalTB, "lr-tb": .horizontalTB, "rl": .horizontalTB, "rl-tb": .horizontalTB,
+        "tb": .verticalRL, "tb-rl": .verticalRL, "tb-lr": .verticalLR,
+        "horizontal-bt": .horizontalTB,
+    ]
+
+    public var isVertical: Bool { self != .horizontalTB }
+}
+
+/// https://www.w3.org/TR/css-writing-modes-3/#text-orientation
+public enum TextOrientation: String, CSSKeyword {
+    case mixed, upright, sideways
+
+    static let aliases: [String: TextOrientation] = [
+        "sideways-right": .sideways, "vertical-right": .mixed, "upright-right": .upright,
+        "use-glyph-orientation": .mixed,
+    ]
+}
+
+/// https://www.w3.org/TR/css-text-3/#word-break-property
+public enum WordBreak: String, CSSKeyword {
+    case normal
+    case breakAll = "break-all"
+    case keepAll = "keep-all"
+    /// Deprecated; behaves as `normal` with `overflow-wrap: anywhere`.
+    case breakWord = "break-word"
+}
+
+/// `overflow-wrap` (alias `word-wrap`). https://www.w3.org/TR/css-text-3/#overflow-wrap-property
+public enum OverflowWrap: String, CSSKeyword {
+    case normal
+    case breakWord = "break-word"
+    case anywhere
+}
+
+/// https://www.w3.org/TR/css-text-3/#line-break-property
+public enum LineBreak: String, CSSKeyword {
+    case auto, loose, normal, strict, anywhere
+}
+
+/// The keyword forms of `vertical-align`. https://www.w3.org/TR/CSS2/visudet.html#propdef-vertical-align
+public enum VerticalAlignKeyword: String, CSSKeyword {
+    case baseline, sub, `super`
+    case textTop = "text-top"
+    case textBottom = "text-bottom"
+    case middle, top, bottom
+}
+
+/// A computed `vertical-align`: a keyword, or a shift (percentages of the line height).
+public enum VerticalAlign: Sendable, Hashable, CustomStringConvertible {
+    case keyword(VerticalAlignKeyword)
+    case length(LengthPercentage)
+
+    public var description: String {
+        switch self {
+        case .keyword(let keyword): keyword.rawValue
+        case .length(let length): length.description
+        }
+    }
+}

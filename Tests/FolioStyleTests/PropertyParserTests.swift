@@ -1,0 +1,72 @@
+import Testing
+@testable import FolioStyle
+
+@Suite struct PropertyParserTests {
+    @Test(arguments: [
+        "display: bogus", "color: 12px", "width: red", "font-weight: 1001", "font-size: -2px",
+        "line-height: -1", "opacity: auto", "orphans: 0", "z-index: 1.5", "text-align: middle",
+        "border-style: solid wavy", "list-style-type: inherit decimal", "float: footnote",
+        "margin: 1px,2px", "content: foo", "quotes: \"a\"", "counter-reset: none 2",
+    ])
+    func invalidValuesAreRejected(declaration: String) {
+        #expect(TestCSS.parse(declaration) == nil)
+    }
+
+    @Test func unknownPropertiesAreReportedApartFromInvalidValues() {
+        let unknown = PropertyParser.interpret(name: "colour", value: TestCSS.values("red"))
+        let invalid = PropertyParser.interpret(name: "color", value: TestCSS.values("bluish"))
+        if case .unknownProperty = unknown {} else { Issue.record("expected unknownProperty, got \(unknown)") }
+        if case .invalidValue = invalid {} else { Issue.record("expected invalidValue, got \(invalid)") }
+    }
+
+    @Test func contentParsesStringsCountersQuotesAttributesAndURLs() {
+        let parsed = TestCSS.parse(#"content: "§ " counter(chapter, upper-roman) counters(item, ".") open-quote attr(title) url(i.png) no-close-quote"#)
+        #expect(parsed?.first?.1 == .content([
+            .string("§ "), .counter(name: "chapter", style: .upperRoman), .counters(name: "item", separator: ".", style: .decimal),
+            .openQuote, .attribute("title"), .url("i.png"), .noCloseQuote,
+        ]))
+        #expect(TestCSS.parse("content: none")?.first?.1 == SpecifiedValue.none)
+        #expect(TestCSS.parse("content: normal")?.first?.1 == .normal)
+        #expect(TestCSS.parse(#"content: url(a.png) / "alt""#)?.first?.1 == .content([.url("a.png")]))
+    }
+
+    @Test func countersAndQuotesParse() {
+        let style = TestCSS.style(#"counter-reset: chapter section 3; counter-increment: chapter; quotes: "«" "»" "‹" "›""#)
+        #expect(style.generated.counterReset == [CounterChange(name: "chapter", value: 0), CounterChange(name: "section", value: 3)])
+        #expect(style.generated.counterIncrement == [CounterChange(name: "chapter", value: 1)])
+        #expect(style.rareInherited.quotes == .pairs([QuotePair(open: "«", close: "»"), QuotePair(open: "‹", close: "›")]))
+        #expect(style.cssValue(of: .counterReset) == "chapter 0 section 3")
+    }
+
+    @Test(arguments: [
+        ("flex", Display.block), ("inline-grid", .inlineBlock), ("run-in", .block), ("list-item", .listItem),
+        ("table-header-group", .tableHeaderGroup), ("ruby-text", .rubyText), ("contents", .contents),
+        ("inline flow-root", .inlineBlock), ("block list-item", .listItem),
+    ])
+    func displayKeywordsAndFallbacks(value: String, expected: Display) {
+        #expect(TestCSS.parse("display: \(value)")?.first?.1 == .display(expected))
+    }
+
+    @Test func supportsChecksPropertyAndValue() {
+        #expect(PropertyParser.isSupported(name: "hyphens", value: TestCSS.values("auto")))
+        #expect(PropertyParser.isSupported(name: "-webkit-hyphens", value: TestCSS.values("auto")))
+        #expect(!PropertyParser.isSupported(name: "hyphens", value: TestCSS.values("sometimes")))
+        #expect(!PropertyParser.isSupported(name: "display-inside", value: TestCSS.values("flow")))
+    }
+
+    @Test func fontFamilyKeepsNamesAndRecognisesGenerics() {
+        let parsed = TestCSS.parse(#"font-family: 'Times New Roman', Palatino  Linotype, SANS-SERIF, "serif""#)
+        #expect(parsed?.first?.1 == .fontFamily([
+            .named("Times New Roman"), .named("Palatino Linotype"), .generic(.sansSerif), .named("serif"),
+        ]))
+        #expect(TestCSS.parse("font-family: serif, , sans-serif") == nil)
+    }
+
+    @Test func fontFeatureSettingsParsesTagsAndValues() {
+        let style = TestCSS.style(#"font-feature-settings: "smcp", "liga" off, "ss01" 2"#)
+        #expect(style.font.featureSettings == [
+            FontFeature(tag: "smcp", value: 1), FontFeature(tag: "liga", value: 0), FontFeature(tag: "ss01", value: 2),
+        ])
+        #expect(TestCSS.parse(#"font-feature-settings: "toolong""#) == nil)
+    }
+}
