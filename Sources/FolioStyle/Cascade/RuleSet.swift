@@ -84,7 +84,7 @@ struct RuleSet {
     }
 
     private mutating func addStyleRule(_ rule: StyleRule, sheet: String, origin: Origin) {
-        guard let block = parse(rule.declarations, origin: origin, location: "\(sheet):\(rule.line)") else { return }
+        guard let block = parse(rule.declarations, origin: origin, base: sheet, location: "\(sheet):\(rule.line)") else { return }
         blocks.append(block)
         let blockIndex = Int32(blocks.count - 1)
         for selector in rule.selectors {
@@ -99,14 +99,16 @@ struct RuleSet {
         }
     }
 
-    /// Parses declarations into longhands, warning about each one dropped. Nil when nothing is left.
-    func parse(_ declarations: [Declaration], origin: Origin, location: String) -> Block? {
+    /// Parses declarations into longhands, warning about each one dropped, with `url()`s resolved
+    /// against `base` (the sheet's or document's path). Nil when nothing is left.
+    func parse(_ declarations: [Declaration], origin: Origin, base: String, location: String) -> Block? {
         var block = Block(normal: [], important: [])
         for declaration in declarations {
             if origin == .author && !context.settings.publisherStyles && !StructuralProperties.keeps(declaration.name) { continue }
             if declaration.name.hasPrefix("--") { continue }  // custom properties: no var() support yet
             switch PropertyParser.interpret(name: declaration.name, value: declaration.value) {
-            case .longhands(let longhands):
+            case .longhands(let parsed):
+                let longhands = parsed.map { ($0.0, $0.1.resolvingURLs(against: base)) }
                 if declaration.important { block.important += longhands } else { block.normal += longhands }
             case .ignored:
                 break

@@ -9,18 +9,8 @@ extension ComponentValue {
         return nil
     }
 
-    var isWhitespace: Bool {
-        if case .token(.whitespace) = self { return true }
-        return false
-    }
-
     var isComma: Bool {
         if case .token(.comma) = self { return true }
-        return false
-    }
-
-    func isDelim(_ character: Character) -> Bool {
-        if case .token(.delim(let c)) = self { return c == character }
         return false
     }
 

@@ -1,0 +1,70 @@
+import ArgumentParser
+import FolioStyle
+
+/// The target and reader settings shared by the commands that style, lay out or render.
+struct TargetOptions: ParsableArguments {
+    @Option(help: "The device: phone (390×844 CSS px at 3×), tablet (820×1180 at 2×), or WxH in CSS px.")
+    var device = "phone"
+
+    @Flag(help: "Turn the device sideways.")
+    var landscape = false
+
+    @Option(help: "Theme: day, night or sepia.")
+    var theme: ReaderSettings.Theme = .day
+
+    @Option(help: "Text size: 12pt, 14pt or a percentage such as 125%. Default: 12pt on phone, 14pt on tablet.")
+    var scale: String?
+
+    @Option(help: "Font: publisher, serif or sans.")
+    var font: ReaderSettings.FontChoice = .publisher
+
+    @Option(help: "Force a unitless line height, e.g. 1.5.")
+    var lineHeight: Double?
+
+    @Option(help: "Force justified (on) or ragged (off) paragraphs.")
+    var justify: Toggle?
+
+    @Flag(help: "Ignore the publisher's styles except structural ones.")
+    var noPublisherStyles = false
+
+    enum Toggle: String, ExpressibleByArgument { case on, off }
+
+    func validate() throws {
+        _ = try environment()
+        if let scale, ReaderSettings.parseScale(scale) == nil {
+            throw ValidationError("--scale must be like 12pt, 14pt or 125%, not '\(scale)'")
+        }
+        if let lineHeight, !(lineHeight > 0 && lineHeight < 10) {
+            throw ValidationError("--line-height must be between 0 and 10")
+        }
+    }
+
+    func environment() throws -> MediaEnvironment {
+        var env: MediaEnvironment
+        switch device.lowercased() {
+        case "phone": env = .phone
+        case "tablet": env = .tablet
+        default:
+            let parts = device.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 50, h >= 50, w <= 20_000, h <= 20_000 else {
+                throw ValidationError("--device must be phone, tablet or WxH in CSS px (e.g. 600x800), not '\(device)'")
+            }
+            env = MediaEnvironment(width: w, height: h, dpr: 1)
+        }
+        return landscape ? env.landscape : env
+    }
+
+    func settings() throws -> ReaderSettings {
+        var settings = device.lowercased() == "tablet" ? ReaderSettings.tablet : ReaderSettings.phone
+        if let scale, let value = ReaderSettings.parseScale(scale) { settings.fontScale = value }
+        settings.theme = theme
+        settings.font = font
+        settings.lineHeight = lineHeight
+        settings.justify = justify.map { $0 == .on }
+        settings.publisherStyles = !noPublisherStyles
+        return settings
+    }
+}
+
+extension ReaderSettings.Theme: ExpressibleByArgument {}
+extension ReaderSettings.FontChoice: ExpressibleByArgument {}
