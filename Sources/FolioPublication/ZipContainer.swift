@@ -152,9 +152,16 @@ public final class ZipContainer: Container, @unchecked Sendable {
                 }
                 let valid = st.valid
                 let size = valid & UInt64(ZIP_STAT_SIZE) != 0 ? st.size : 0
+                let method = valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? Int32(st.comp_method) : ZIP_CM_STORE
+                if method != ZIP_CM_STORE && method != ZIP_CM_DEFLATE {
+                    // OCF allows only stored and Deflate entries and a reading system must treat others as
+                    // an error (EPUB Reading Systems 3.3 §4.2, W3C test ocf-zip-comp);
+                    // the entry is still read when libzip can.
+                    diagnostics.warn("zip.compression-method", "`\(path)` uses compression method \(method), which OCF does not allow (only stored or Deflate)", severity: .error, at: location)
+                }
                 storage[path] = Storage(
                     index: Int(i),
-                    compressionMethod: valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? Int(st.comp_method) : Int(ZIP_CM_STORE),
+                    compressionMethod: Int(method),
                     encryptionMethod: valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 ? Int(st.encryption_method) : Int(ZIP_EM_NONE),
                     statedSize: size)
                 entries.append(ContainerEntry(

@@ -13,6 +13,8 @@ enum ZipBuilder {
         var compressed: Bool = true
         /// When set, the entry is encrypted with WinZip AES-256 under this password.
         var password: String?
+        /// A libzip compression method (`ZIP_CM_BZIP2` …) used instead of what `compressed` says.
+        var method: Int32?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -63,7 +65,7 @@ enum ZipBuilder {
             zip_source_free(source)
             throw Failure(description: "zip_file_add \(entry.name): \(String(cString: zip_strerror(archive)))")
         }
-        let method = entry.compressed ? ZIP_CM_DEFLATE : ZIP_CM_STORE
+        let method = entry.method ?? (entry.compressed ? ZIP_CM_DEFLATE : ZIP_CM_STORE)
         guard zip_set_file_compression(archive, UInt64(index), method, 0) == 0 else {
             throw Failure(description: "zip_set_file_compression: \(String(cString: zip_strerror(archive)))")
         }
