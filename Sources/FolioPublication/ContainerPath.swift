@@ -4,10 +4,15 @@
 public enum ContainerPath {
     /// Resolves `href` (as written in `base`, a container path) to a container path and fragment.
     ///
-    /// Percent-escapes are decoded; `.` and `..` are folded. Returns nil for an href that leaves
-    /// the container (a scheme such as `http:` or `file:`, or `..` past the root) or is empty.
+    /// Percent-escapes are decoded; `.` and `..` are folded, and a `..` at the root stays at the
+    /// root, as URL parsing against the container root URL does (EPUB 3.3 §4.2.5, W3C test
+    /// `ocf-url_link-leaking-relative`), so no href can name a file outside the container.
+    /// Returns nil for an href with a scheme (`http:`, `file:` …), a network path, or a NUL.
     /// An href of only a fragment (`#note`) refers to `base` itself.
-    public static func resolve(_ href: String, relativeTo base: String) -> (path: String, fragment: String?)? {
+    ///
+    /// With `refusingAboveRoot`, a `..` past the root gives nil instead: for paths in META-INF files,
+    /// which are paths rather than links and have no business climbing.
+    public static func resolve(_ href: String, relativeTo base: String, refusingAboveRoot: Bool = false) -> (path: String, fragment: String?)? {
         var reference = Substring(href.trimmingSpaces())
         var fragment: String?
         if let hash = reference.firstIndex(of: "#") {
@@ -32,8 +37,11 @@ public enum ContainerPath {
             case "", ".":
                 continue
             case "..":
-                guard !segments.isEmpty else { return nil }  // would escape the root
-                segments.removeLast()
+                if !segments.isEmpty {
+                    segments.removeLast()
+                } else if refusingAboveRoot {
+                    return nil
+                }
             default:
                 segments.append(part)
             }
@@ -48,6 +56,25 @@ public enum ContainerPath {
         guard let (path, fragment) = resolve(href, relativeTo: base) else { return nil }
         if let fragment, !fragment.isEmpty { return "\(path)#\(fragment)" }
         return path
+    }
+
+    /// True when `href` climbs above the container root with `..` (an authoring error that
+    /// `resolve` answers by staying at the root).
+    public static func climbsAboveRoot(_ href: String, relativeTo base: String) -> Bool {
+        var reference = Substring(href.trimmingSpaces())
+        if let cut = reference.firstIndex(where: { $0 == "#" || $0 == "?" }) { reference = reference[..<cut] }
+        guard !hasScheme(reference) else { return false }
+        let decoded = percentDecoded(String(reference))
+        var depth = decoded.hasPrefix("/") ? 0 : base.split(separator: "/", omittingEmptySubsequences: false).count - 1
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." {
+                depth -= 1
+                if depth < 0 { return true }
+            } else if part != "." {
+                depth += 1
+            }
+        }
+        return false
     }
 
     /// True for an href with a URL scheme (`http:`, `file:`, `data:`, `mailto:` …).

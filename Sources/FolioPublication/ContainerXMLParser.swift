@@ -36,7 +36,7 @@ public enum ContainerXMLParser {
             return nil
         }
         // full-path is a path from the container root, never relative to META-INF.
-        guard let resolved = ContainerPath.resolve(fullPath, relativeTo: "")?.path else {
+        guard let resolved = ContainerPath.resolve(fullPath, relativeTo: "", refusingAboveRoot: true)?.path else {
             diagnostics.warn("container.rootfile-outside-root", "rootfile `\(fullPath)` is not a path inside the container; skipped", severity: .error, at: element.location)
             return nil
         }

@@ -51,7 +51,7 @@ public enum EncryptionParser {
                 continue
             }
             // URIs in META-INF files are relative to the container root.
-            guard let resolved = ContainerPath.resolve(uri, relativeTo: "")?.path else {
+            guard let resolved = ContainerPath.resolve(uri, relativeTo: "", refusingAboveRoot: true)?.path else {
                 diagnostics.warn("encryption.reference-outside-root", "CipherReference `\(uri)` is not a path inside the container; skipped", at: data.location)
                 continue
             }

@@ -79,6 +79,9 @@ public enum NCXParser {
                 diagnostics.warn("ncx.link-outside-container", "link '\(src)' leaves the publication; kept without a target", at: element.location)
                 return nil
             }
+            if ContainerPath.climbsAboveRoot(src, relativeTo: path) {
+                diagnostics.warn("ncx.link-above-root", "link '\(src)' climbs above the container root; read as \(resolved)", at: element.location)
+            }
             return resolved
         }
     }

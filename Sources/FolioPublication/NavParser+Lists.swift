@@ -120,6 +120,9 @@ struct NavListReader {
             diagnostics.warn("nav.link-outside-container", "link '\(raw)' leaves the publication; kept without a target", at: label.location)
             return nil
         }
+        if ContainerPath.climbsAboveRoot(raw, relativeTo: path) {
+            diagnostics.warn("nav.link-above-root", "link '\(raw)' climbs above the container root; read as \(resolved)", at: label.location)
+        }
         return resolved
     }
 

@@ -15,6 +15,9 @@ extension PackageParser {
                 context.warn("opf.guide-href-outside-container", "guide reference \"\(type)\" points outside the container (\(href)); skipped", at: node)
                 return nil
             }
+            if ContainerPath.climbsAboveRoot(href, relativeTo: context.path) {
+                context.warn("opf.guide-href-above-root", "guide reference \"\(type)\" climbs above the container root (\(href)); read as \(link)", at: node)
+            }
             return GuideReference(type: type, title: node.attribute("title").map(collapsingWhitespace), href: link)
         }
     }

@@ -54,6 +54,11 @@ extension PackageParser {
                                 mediaOverlay: nonEmpty(node.attribute("media-overlay")))
         if let (path, _) = ContainerPath.resolve(href, relativeTo: context.path) {
             item.path = path
+            if ContainerPath.climbsAboveRoot(href, relativeTo: context.path) {
+                context.warn("opf.manifest-href-above-root",
+                             "manifest item \"\(id)\" climbs above the container root (\(href)); read as \(path), as URL parsing does",
+                             at: node)
+            }
         } else if isRemote(href) {
             item.path = href
             item.isRemote = true

@@ -30,6 +30,13 @@ enum Terminal {
         error("\(book): \(count) warning\(count == 1 ? "" : "s") (folio info shows them)")
     }
 
+    /// Prints warnings recorded after the first `since`, one a line, on stderr.
+    static func printWarnings(_ diagnostics: Diagnostics, since: Int) {
+        for w in diagnostics.warnings.dropFirst(since) where w.severity >= .warning {
+            error("\(w.severity.rawValue): \(w.message) [\(w.code)]\(w.location.map { " at \($0)" } ?? "")")
+        }
+    }
+
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -28,6 +28,8 @@ struct Style: ParsableCommand {
 
     func run() throws {
         let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let openingWarnings = publication.diagnostics.warnings.count
         guard let path = SpineItemLookup.path(item, in: publication) else {
             Terminal.error("\(book): '\(item)' is not a spine item (folio info lists the spine)")
             throw ExitCode(66)
@@ -49,7 +51,7 @@ struct Style: ParsableCommand {
         let context = StyleContext(publication: publication, environment: try target.environment(), settings: try target.settings())
         let styled = Cascade.style(tree, context: context)
         Terminal.write(json ? styled.json().serialized() + "\n" : styled.outline())
-        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        Terminal.printWarnings(publication.diagnostics, since: openingWarnings)
     }
 }
 

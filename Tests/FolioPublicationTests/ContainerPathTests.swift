@@ -19,10 +19,21 @@ import Testing
         #expect(ContainerPath.resolve("/EPUB/a.xhtml", relativeTo: "OPS/deep/p.opf")?.path == "EPUB/a.xhtml")
     }
 
+    @Test func dotDotPastTheRootStaysAtTheRootAsURLParsingDoes() {
+        #expect(ContainerPath.resolve("../../x", relativeTo: "EPUB/package.opf")?.path == "x")
+        #expect(ContainerPath.resolve("../secret", relativeTo: "package.opf")?.path == "secret")
+        #expect(ContainerPath.resolve("%2E%2E/%2E%2E/etc/passwd", relativeTo: "EPUB/p.opf")?.path == "etc/passwd")
+        #expect(ContainerPath.climbsAboveRoot("../../x", relativeTo: "EPUB/package.opf"))
+        #expect(!ContainerPath.climbsAboveRoot("../x", relativeTo: "EPUB/package.opf"))
+        #expect(!ContainerPath.climbsAboveRoot("a/../b", relativeTo: "package.opf"))
+    }
+
+    @Test func pathsInMetaInfFilesThatClimbAreRefused() {
+        #expect(ContainerPath.resolve("../../x", relativeTo: "", refusingAboveRoot: true) == nil)
+        #expect(ContainerPath.resolve("EPUB/../x", relativeTo: "", refusingAboveRoot: true)?.path == "x")
+    }
+
     @Test func hrefsThatLeaveTheContainerAreRefused() {
-        #expect(ContainerPath.resolve("../../x", relativeTo: "EPUB/package.opf") == nil)
-        #expect(ContainerPath.resolve("../secret", relativeTo: "package.opf") == nil)
-        #expect(ContainerPath.resolve("%2E%2E/%2E%2E/etc/passwd", relativeTo: "EPUB/p.opf") == nil)
         #expect(ContainerPath.resolve("http://example.com/a.css", relativeTo: "EPUB/p.opf") == nil)
         #expect(ContainerPath.resolve("file:///etc/passwd", relativeTo: "EPUB/p.opf") == nil)
         #expect(ContainerPath.resolve("//host/share", relativeTo: "EPUB/p.opf") == nil)

@@ -13,9 +13,9 @@ import Testing
         #expect(ncx.toc[0].children.map(\.title) == ["Chapter 1", "Chapter 2"])
         #expect(ncx.toc[0].children[1].children.map(\.href) == ["OEBPS/Text/part1.xhtml#s2.1"])
         #expect(ncx.toc[0].children[1].children.map(\.playOrder) == [4])
-        // The second part's link leaves the container: kept, without a target.
-        #expect(ncx.toc[1].href == nil)
-        #expect(diagnostics.warnings.map(\.code) == ["ncx.link-outside-container"])
+        // The second part's link climbs above the root: it stays at the root, with a warning.
+        #expect(ncx.toc[1].href == "outside.xhtml")
+        #expect(diagnostics.warnings.map(\.code) == ["ncx.link-above-root"])
     }
 
     @Test func pageListAndNavListsAreReadWithPrefixedNames() throws {

@@ -200,11 +200,9 @@ struct W3CConformanceTests {
 
     /// EPUB 3.3 §4.2.5: `..` parsed against the container root URL stays at the root, so a
     /// leaking relative URL still names a file inside the container, and the test shows the photo.
-    /// Folio refuses such hrefs instead (ContainerPath.resolve returns nil).
     @Test func aLeakingRelativeURLResolvesAtTheContainerRoot() throws {
         let publication = try W3CCorpus.open("ocf-url_link-leaking-relative")
-        withKnownIssue("ContainerPath.resolve refuses `..` past the root instead of clamping it as the URL parser does") {
-            #expect(publication.manifest.item(id: "photo")?.path == "media/imgs/monastery.jpg")
-        }
+        #expect(publication.manifest.item(id: "photo")?.path == "media/imgs/monastery.jpg")
+        #expect(publication.diagnostics.contains(code: "opf.manifest-href-above-root"))
     }
 }
