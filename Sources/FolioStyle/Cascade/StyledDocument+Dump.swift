@@ -40,6 +40,7 @@ extension StyledDocument {
             if let ns = element.namespaceURI, ns != Namespace.xhtml { members.append(("namespace", .string(ns))) }
             members.append(("attributes", .object(element.attributes.map { ($0.name.qualified, .string($0.value)) })))
             members.append(("style", styleJSON(node.computed)))
+            if let text = node.text { members.append(("fallbackText", .string(text))) }
             if let firstLetter = node.firstLetter { members.append(("firstLetter", styleJSON(firstLetter.style))) }
             if let firstLine = node.firstLine { members.append(("firstLine", styleJSON(firstLine.style))) }
             members.append(("children", .array(children)))
@@ -68,7 +69,7 @@ extension StyledDocument {
             case .pseudo(let pseudo):
                 out += pad + "::\(pseudo.rawValue) \"\(node.text ?? "")\"" + changes(node.computed, from: parentStyle) + "\n"
             case .element:
-                out += pad + label(node) + changes(node.computed, from: parentStyle) + "\n"
+                out += pad + label(node) + (node.text.map { " [\(abbreviate($0, textWidth))]" } ?? "") + changes(node.computed, from: parentStyle) + "\n"
             }
             stack.append(contentsOf: childIndices(node).reversed().map { ($0, depth + 1) })
         }

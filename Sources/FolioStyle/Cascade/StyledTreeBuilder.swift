@@ -62,8 +62,11 @@ struct StyledTreeBuilder {
         var node = StyledNode(kind: .element, index: 0, source: element, style: context.interner.intern(style))
         if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: style) }
         if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: style) }
+        if let fallback = ForeignContent.mathFallback(element) { node.text = fallback }
         let index = append(node, to: parent)
         guard style.box.display != .none else { return nil }
+        // SVG and MathML stay whole in the source tree for the renderer; their insides are not CSS boxes.
+        guard !ForeignContent.isOpaque(element) else { return nil }
 
         counters.enter(style.generated.value, isListItem: style.box.display == .listItem, parentScope: parent)
         if style.box.display == .listItem {
