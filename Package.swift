@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // C libraries, through pkg-config (see ../shared/C-LIBRARIES.md).
@@ -20,12 +19,13 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "FolioCore"),
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
         .target(
             name: "FolioPublication",
-            dependencies: ["FolioCore", "FolioXML", "CLibZip", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FolioCore", "FolioXML", "CLibZip", "CLibCrypto"]
         ),
         .target(name: "FolioStyle", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .executableTarget(

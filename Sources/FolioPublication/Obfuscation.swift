@@ -1,4 +1,4 @@
-import Crypto
+import CLibCrypto
 
 /// Font obfuscation: the reversible XOR that keeps an embedded font tied to its book.
 ///
@@ -16,7 +16,7 @@ public enum Obfuscation {
     /// https://www.w3.org/TR/epub-33/#obfus-keygen
     public static func idpfKey(uniqueIdentifier: String) -> [UInt8] {
         let stripped = uniqueIdentifier.unicodeScalars.filter { !["\u{20}", "\u{09}", "\u{0D}", "\u{0A}"].contains($0) }
-        return Array(Insecure.SHA1.hash(data: Array(String(String.UnicodeScalarView(stripped)).utf8)))
+        return sha1(Array(String(String.UnicodeScalarView(stripped)).utf8))
     }
 
     /// The Adobe key: the 16 bytes of the identifier's UUID (`urn:uuid:…`, `uuid:…` or a bare UUID);
@@ -93,4 +93,13 @@ public enum Obfuscation {
         var seen: Set<[UInt8]> = []
         return keys.filter { seen.insert($0).inserted }
     }
+}
+
+/// SHA-1 through OpenSSL's libcrypto (the IDPF algorithm's key derivation).
+func sha1(_ bytes: [UInt8]) -> [UInt8] {
+    var digest = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
+    bytes.withUnsafeBufferPointer { input in
+        _ = SHA1(input.baseAddress, input.count, &digest)
+    }
+    return digest
 }
