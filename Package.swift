@@ -39,7 +39,7 @@ let package = Package(
 
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"]),
+        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,17 +29,18 @@ enum PresentationalHints {
             }
             if let h = attr("hspace").flatMap(dimension) { css.append("margin-left: \(h); margin-right: \(h)") }
             if let v = attr("vspace").flatMap(dimension) { css.append("margin-top: \(v); margin-bottom: \(v)") }
-            if let b = attr("border").flatMap(pixels) { css.append("border: \(b)px solid") }
+            // Width and style only, as HTML says: a `border` shorthand would reset the UA's gray colour.
+            if let b = attr("border").flatMap(pixels) { css.append("border-width: \(b)px; border-style: solid") }
         case "table":
             if let a = attr("align")?.lowercased() {
                 if a == "left" || a == "right" { css.append("float: \(a)") }
                 if a == "center" { css.append("margin-left: auto; margin-right: auto") }
             }
-            if let b = attr("border").map({ pixels($0) ?? 1 }), b > 0 { css.append("border: \(b)px outset") }
+            if let b = attr("border").map({ pixels($0) ?? 1 }), b > 0 { css.append("border-width: \(b)px; border-style: outset") }
             if let s = attr("cellspacing").flatMap(pixels) { css.append("border-spacing: \(s)px") }
         case "td", "th":
             if let table = enclosingTable(element) {
-                if let b = table.attribute("border").map({ pixels($0) ?? 1 }), b > 0 { css.append("border: 1px inset") }
+                if let b = table.attribute("border").map({ pixels($0) ?? 1 }), b > 0 { css.append("border-width: 1px; border-style: inset") }
                 if let p = table.attribute("cellpadding").flatMap(pixels) { css.append("padding: \(p)px") }
             }
             if attr("nowrap") != nil { css.append("white-space: nowrap") }

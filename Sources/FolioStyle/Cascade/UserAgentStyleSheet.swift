@@ -5,6 +5,8 @@ enum UserAgentStyleSheet {
     static let text = """
     @namespace url(http://www.w3.org/1999/xhtml);
     @namespace epub url(http://www.idpf.org/2007/ops);
+    @namespace svg url(http://www.w3.org/2000/svg);
+    @namespace m url(http://www.w3.org/1998/Math/MathML);
 
     html, address, blockquote, body, center, dialog, div, figure, figcaption, footer, form,
     header, hr, legend, listing, main, p, plaintext, pre, search, xmp,
@@ -38,6 +40,8 @@ enum UserAgentStyleSheet {
     section section h1 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; }
 
     dir, menu, ol, ul { padding-left: 40px; }
+    /* Each list numbers its items afresh, nested ones too (css-lists-3 §4.4). */
+    dir, menu, ol, ul { counter-reset: list-item; }
     ol { list-style-type: decimal; }
     ul, menu, dir { list-style-type: disc; }
     ul ul, ul ol ul, ol ul ul { list-style-type: circle; }
@@ -88,6 +92,9 @@ enum UserAgentStyleSheet {
 
     hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; }
     img, svg, video, canvas, object, embed, iframe { display: inline-block; }
+    /* Inline SVG and MathML are in their own namespaces; each is one box (see ForeignContent). */
+    svg|svg { display: inline-block; }
+    m|math[display="block" i] { display: block; }
     figcaption { text-align: center; }
     fieldset { margin-left: 2px; margin-right: 2px; border: 2px groove gray; padding: 0.35em 0.75em 0.625em; }
 

@@ -1,0 +1,96 @@
+import FolioCore
+import FolioXML
+import Testing
+@testable import FolioStyle
+
+/// Whole documents through the cascade: entities, hostile depth, foreign content (MathML,
+/// SVG), style interning, and the user-agent sheet's own validity.
+@Suite struct CascadeDocumentTests {
+    @Test func htmlNamedEntitiesReachTextAndGeneratedContent() throws {
+        let styled = StyleFixture().style(style: "p::after { content: attr(title) }",
+                                          body: "<p id='p' title='&hellip;&nbsp;fin'>caf&eacute; &mdash; &copy;&amp;</p>")
+        let p = try #require(styled.node("p"))
+        let text = styled.document.children(of: p).filter { $0.kind == .text }.compactMap(\.text).joined()
+        #expect(text == "café — ©&")
+        #expect(styled.generated(.after, of: "p") == "…\u{00A0}fin")
+        #expect(!styled.warningCodes.contains("xml.undefined-entity"))
+    }
+
+    @Test func aDocumentNested100000DeepIsStyledWithoutOverflowingTheStack() throws {
+        let depth = 100_000
+        let xhtml = "<html xmlns='http://www.w3.org/1999/xhtml'><body>" + String(repeating: "<div>", count: depth) + "deep"
+            + String(repeating: "</div>", count: depth) + "</body></html>"
+        let diagnostics = Diagnostics()
+        let tree = try MarkupParser.parse(Array(xhtml.utf8), path: "deep.xhtml", recovery: .html, diagnostics: diagnostics)
+        let context = StyleContext(environment: .phone, diagnostics: diagnostics) { _ in nil }
+        let styled = Cascade.style(tree, context: context)
+        // libxml2 stops nesting at 256 levels; the styler walks whatever it gets without recursion.
+        #expect(diagnostics.warnings.contains { $0.code == "xml.not-well-formed" })
+        #expect(styled.nodes.count > 100)
+        #expect(styled.nodes.filter { $0.kind == .element && $0.source?.localName == "div" }.allSatisfy { $0.computed.box.display == .block })
+        #expect(!styled.outline().isEmpty)
+        _ = styled.json().serialized()
+    }
+
+    @Test func mathMLIsOneNodeCarryingItsAlttext() throws {
+        let styled = StyleFixture().style(body: """
+            <p>E = <math xmlns='http://www.w3.org/1998/Math/MathML' id='m' alttext='mc^2'><mi id='mi'>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>\
+            <p><math xmlns='http://www.w3.org/1998/Math/MathML' id='n'><mi>x</mi><mo>+</mo><mn>1</mn></math></p>\
+            <math xmlns='http://www.w3.org/1998/Math/MathML' id='b' display='block'><mi>y</mi></math>
+            """)
+        let math = try #require(styled.node("m"))
+        #expect(math.text == "mc^2")
+        #expect(styled.document.children(of: math).isEmpty)
+        #expect(styled.node("mi") == nil)
+        #expect(styled.node("n")?.text == "x+1")
+        #expect(math.computed.box.display == .inline)
+        #expect(styled.node("b")?.computed.box.display == .block)
+    }
+
+    @Test func svgIsOneNodeWhoseInsidesAreNotWalked() throws {
+        let styled = StyleFixture().style(style: "rect { display: block } svg { width: 10px }", body: """
+            <div><svg xmlns='http://www.w3.org/2000/svg' id='s' viewBox='0 0 10 10'><rect id='r' width='5' height='5'/><text id='t'>label</text></svg></div>
+            """)
+        let svg = try #require(styled.node("s"))
+        #expect(svg.computed.cssValue(of: .display) == "inline-block")
+        #expect(svg.computed.cssValue(of: .width) == "10px")
+        #expect(styled.document.children(of: svg).isEmpty)
+        #expect(styled.node("r") == nil && styled.node("t") == nil)
+    }
+
+    @Test func elementsWithEqualStylesShareOneInternedStyle() throws {
+        let styled = StyleFixture().style(style: ".x { color: red }",
+                                          body: "<p id='a'>one</p><p id='b'>two</p><p id='c' class='x'>three</p>")
+        let a = try #require(styled.node("a")), b = try #require(styled.node("b")), c = try #require(styled.node("c"))
+        #expect(a.style === b.style)
+        #expect(a.style !== c.style)
+        // A text node shares its parent's style.
+        #expect(styled.document.children(of: a).first?.style === a.style)
+    }
+
+    @Test func theUserAgentSheetParsesWithoutWarnings() {
+        let diagnostics = Diagnostics()
+        let sheet = CSSParser.parseStylesheet(UserAgentStyleSheet.text, path: "(user agent)", diagnostics: diagnostics)
+        let context = StyleContext(environment: .phone, diagnostics: diagnostics) { _ in nil }
+        var rules = RuleSet(context: context)
+        rules.add(sheet, origin: .userAgent)
+        #expect(diagnostics.warnings.map { "\($0.code): \($0.message) at \($0.location ?? "")" } == [])
+        #expect(rules.entries.count > 150)
+    }
+
+    @Test(arguments: ReaderSettings.Theme.allCases)
+    func theUserSheetParsesWithoutWarnings(theme: ReaderSettings.Theme) {
+        let diagnostics = Diagnostics()
+        let settings = ReaderSettings(theme: theme, font: .sans, lineHeight: 1.5, justify: true)
+        let sheet = CSSParser.parseStylesheet(UserStyleSheet.text(for: settings), path: "(reader settings)", diagnostics: diagnostics)
+        let context = StyleContext(environment: .phone, settings: settings, diagnostics: diagnostics) { _ in nil }
+        var rules = RuleSet(context: context)
+        rules.add(sheet, origin: .user)
+        #expect(diagnostics.warnings.map { "\($0.code): \($0.message)" } == [])
+    }
+
+    @Test func aPlainDocumentStylesWithoutWarnings() {
+        let styled = StyleFixture().style(body: "<h1>T</h1><p>x <a href='#'>y</a></p><ol><li>z</li></ol>")
+        #expect(styled.diagnostics.warnings.isEmpty)
+    }
+}
