@@ -16,6 +16,7 @@ import Testing
         letter-spacing: 1px; word-spacing: 2px; white-space: pre; word-break: break-all; overflow-wrap: anywhere;
         line-break: strict; hyphens: auto; direction: rtl; unicode-bidi: embed; writing-mode: vertical-rl;
         text-orientation: upright; text-combine-upright: all; text-emphasis: dot red;
+        text-emphasis-position: under left; text-underline-position: under;
         background: url(a.png) center / contain no-repeat fixed content-box yellow;
         list-style: square inside url(b.png); border-collapse: collapse; border-spacing: 2px; caption-side: bottom;
         table-layout: fixed; empty-cells: hide; content: "x"; counter-reset: a; counter-increment: a;

@@ -20,6 +20,11 @@ import Testing
         ("-webkit-text-combine: horizontal", .textCombineUpright, .textCombineUpright(.all)),
         ("-epub-text-orientation: sideways-right", .textOrientation, .textOrientation(.sideways)),
         ("-webkit-text-emphasis-style: sesame", .textEmphasisStyle, .textEmphasisStyle(.mark(filled: true, shape: .sesame))),
+        ("-epub-text-emphasis-position: under", .textEmphasisPosition, .textEmphasisPosition(TextEmphasisPosition(under: true))),
+        ("-webkit-text-emphasis-position: left over", .textEmphasisPosition, .textEmphasisPosition(TextEmphasisPosition(left: true))),
+        ("-epub-text-underline-position: under left", .textUnderlinePosition,
+         .textUnderlinePosition(TextUnderlinePosition(under: true, side: .left))),
+        ("-webkit-text-underline-position: from-font", .textUnderlinePosition, .textUnderlinePosition(.auto)),
         ("-webkit-column-break-before: always", .breakBefore, .breakBetween(.column)),
         ("word-wrap: break-word", .overflowWrap, .overflowWrap(.breakWord)),
         ("text-align: -webkit-center", .textAlign, .textAlign(.center)),
@@ -29,6 +34,12 @@ import Testing
         let parsed = single(declaration)
         #expect(parsed?.0 == id)
         #expect(parsed?.1 == value)
+    }
+
+    @Test(arguments: ["text-emphasis-position: left", "text-emphasis-position: over under",
+                      "text-underline-position: left right", "text-underline-position: auto under"])
+    func emphasisAndUnderlinePositionsRejectWhatTheirGrammarsDoNotAllow(declaration: String) {
+        #expect(TestCSS.parse(declaration) == nil)
     }
 
     @Test func prefixedShorthandsExpand() {

@@ -131,6 +131,8 @@ extension ComputedStyle {
         case (.textOrientation, .textOrientation(let v)): text.textOrientation = v
         case (.textCombineUpright, .textCombineUpright(let v)): box.textCombineUpright = v
         case (.textEmphasisStyle, .textEmphasisStyle(let v)): rareInherited.emphasisStyle = v
+        case (.textEmphasisPosition, .textEmphasisPosition(let v)): rareInherited.emphasisPosition = v
+        case (.textUnderlinePosition, .textUnderlinePosition(let v)): rareInherited.underlinePosition = v
         case (.textEmphasisColor, _): if let v = color() { rareInherited.emphasisColor = v }
         case (.backgroundColor, _): if let v = color() { background.color = v }
         case (.backgroundImage, .backgroundImages(let v)): background.images = v

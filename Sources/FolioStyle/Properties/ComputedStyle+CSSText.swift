@@ -93,6 +93,8 @@ extension ComputedStyle {
         case .textCombineUpright: box.textCombineUpright.description
         case .textEmphasisStyle: rareInherited.emphasisStyle.description
         case .textEmphasisColor: resolve(rareInherited.emphasisColor).description
+        case .textEmphasisPosition: rareInherited.emphasisPosition.description
+        case .textUnderlinePosition: rareInherited.underlinePosition.description
         case .backgroundColor: resolve(background.color).description
         case .backgroundImage: list(background.images)
         case .backgroundPosition: list(background.positions)

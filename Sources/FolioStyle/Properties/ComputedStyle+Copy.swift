@@ -78,6 +78,8 @@ extension ComputedStyle {
         case .textCombineUpright: box.textCombineUpright = other.box.textCombineUpright
         case .textEmphasisStyle: rareInherited.emphasisStyle = other.rareInherited.emphasisStyle
         case .textEmphasisColor: rareInherited.emphasisColor = other.rareInherited.emphasisColor
+        case .textEmphasisPosition: rareInherited.emphasisPosition = other.rareInherited.emphasisPosition
+        case .textUnderlinePosition: rareInherited.underlinePosition = other.rareInherited.underlinePosition
         case .backgroundColor: background.color = other.background.color
         case .backgroundImage: background.images = other.background.images
         case .backgroundPosition: background.positions = other.background.positions

@@ -71,7 +71,8 @@ public struct TextProperties: Sendable, Hashable {
     public var widows: Int = 2
 }
 
-/// Inherited properties most elements never set: lists, tables, quotes, emphasis marks.
+/// Inherited properties most elements never set: lists, tables, quotes, emphasis marks,
+/// underline placement.
 public struct RareInheritedProperties: Sendable, Hashable {
     public var listStyleType: ListStyleType = .disc
     public var listStylePosition: ListStylePosition = .outside
@@ -83,6 +84,8 @@ public struct RareInheritedProperties: Sendable, Hashable {
     public var quotes: Quotes = .auto
     public var emphasisStyle: TextEmphasisStyle = .none
     public var emphasisColor: CSSColor = .currentColor
+    public var emphasisPosition = TextEmphasisPosition()
+    public var underlinePosition: TextUnderlinePosition = .auto
 }
 
 /// `border-spacing` in px.

@@ -65,6 +65,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     case textDecorationLine
     case textDecorationStyle
     case textDecorationColor
+    case textUnderlinePosition
     case letterSpacing
     case wordSpacing
     case whiteSpace
@@ -79,6 +80,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     case textCombineUpright
     case textEmphasisStyle
     case textEmphasisColor
+    case textEmphasisPosition
     case backgroundColor
     case backgroundImage
     case backgroundPosition
@@ -136,9 +138,9 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         "z-index", "opacity", "vertical-align", "font-family", "font-size", "font-weight", "font-style",
         "font-variant-caps", "font-stretch", "font-feature-settings", "line-height", "color", "text-align",
         "text-align-last", "text-indent", "text-transform", "text-decoration-line", "text-decoration-style",
-        "text-decoration-color", "letter-spacing", "word-spacing", "white-space", "word-break", "overflow-wrap",
+        "text-decoration-color", "text-underline-position", "letter-spacing", "word-spacing", "white-space", "word-break", "overflow-wrap",
         "line-break", "hyphens", "direction", "unicode-bidi", "writing-mode", "text-orientation",
-        "text-combine-upright", "text-emphasis-style", "text-emphasis-color", "background-color",
+        "text-combine-upright", "text-emphasis-style", "text-emphasis-color", "text-emphasis-position", "background-color",
         "background-image", "background-position", "background-size", "background-repeat", "background-attachment",
         "background-origin", "background-clip", "list-style-type", "list-style-position", "list-style-image",
         "border-collapse", "border-spacing", "caption-side", "table-layout", "empty-cells", "content",
@@ -150,7 +152,8 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         .visibility, .fontFamily, .fontSize, .fontWeight, .fontStyle, .fontVariantCaps, .fontStretch,
         .fontFeatureSettings, .lineHeight, .color, .textAlign, .textAlignLast, .textIndent, .textTransform,
         .letterSpacing, .wordSpacing, .whiteSpace, .wordBreak, .overflowWrap, .lineBreak, .hyphens, .direction,
-        .writingMode, .textOrientation, .textEmphasisStyle, .textEmphasisColor, .listStyleType, .listStylePosition,
+        .writingMode, .textOrientation, .textEmphasisStyle, .textEmphasisColor, .textEmphasisPosition, .textUnderlinePosition,
+        .listStyleType, .listStylePosition,
         .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows,
     ]
 

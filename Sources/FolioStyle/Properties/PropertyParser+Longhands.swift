@@ -78,6 +78,8 @@ extension PropertyParser {
             return (TextOrientation(rawValue: keyword) ?? TextOrientation.aliases[keyword]).map(SpecifiedValue.textOrientation)
         case .textCombineUpright: return textCombineUpright(v).map(SpecifiedValue.textCombineUpright)
         case .textEmphasisStyle: return textEmphasisStyle(v).map(SpecifiedValue.textEmphasisStyle)
+        case .textEmphasisPosition: return textEmphasisPosition(v).map(SpecifiedValue.textEmphasisPosition)
+        case .textUnderlinePosition: return textUnderlinePosition(v).map(SpecifiedValue.textUnderlinePosition)
         case .backgroundImage: return layers(v, CSSImage.parse).map(SpecifiedValue.backgroundImages)
         case .backgroundPosition: return layers(v, position).map(SpecifiedValue.backgroundPositions)
         case .backgroundSize: return layers(v, backgroundSize).map(SpecifiedValue.backgroundSizes)
@@ -210,6 +212,38 @@ extension PropertyParser {
         }
         guard fill != nil || shape != nil else { return nil }
         return .mark(filled: fill ?? true, shape: shape)
+    }
+
+    /// `[ over | under ] && [ right | left ]?`, each keyword once.
+    static func textEmphasisPosition(_ v: [ComponentValue]) -> TextEmphasisPosition? {
+        var vertical: Bool?
+        var side: Bool?
+        for item in v {
+            switch item.keyword {
+            case "over" where vertical == nil: vertical = false
+            case "under" where vertical == nil: vertical = true
+            case "left" where side == nil: side = true
+            case "right" where side == nil: side = false
+            default: return nil
+            }
+        }
+        guard let under = vertical else { return nil }
+        return TextEmphasisPosition(under: under, left: side ?? false)
+    }
+
+    /// `auto | from-font | [ under || [ left | right ] ]`.
+    static func textUnderlinePosition(_ v: [ComponentValue]) -> TextUnderlinePosition? {
+        if v.singleKeyword == "auto" || v.singleKeyword == "from-font" { return .auto }
+        var position = TextUnderlinePosition()
+        for item in v {
+            switch item.keyword {
+            case "under" where !position.under: position.under = true
+            case "left" where position.side == nil: position.side = .left
+            case "right" where position.side == nil: position.side = .right
+            default: return nil
+            }
+        }
+        return v.isEmpty ? nil : position
     }
 
     /// A comma-separated list with one value per background layer.

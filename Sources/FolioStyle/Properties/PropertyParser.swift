@@ -90,16 +90,18 @@ public enum PropertyParser {
         "transition", "animation", "transform", "box-shadow", "text-shadow", "filter",
         "column-gap", "column-rule", "column-rule-width", "column-rule-style", "column-rule-color",
         "column-fill", "column-span", "page", "size", "marks", "bleed", "clip", "clip-path",
-        "text-underline-position", "text-underline-offset", "text-decoration-thickness",
-        "text-decoration-skip", "text-decoration-skip-ink", "text-emphasis-position",
+        "text-underline-offset", "text-decoration-thickness",
+        "text-decoration-skip", "text-decoration-skip-ink",
         "hanging-punctuation", "tab-size", "image-rendering", "image-orientation", "object-fit",
         "object-position", "border-image", "border-image-source", "border-image-slice",
         "border-image-width", "border-image-outset", "border-image-repeat", "will-change",
         "mix-blend-mode", "isolation", "text-overflow", "ruby-position", "ruby-align",
         "hyphenate-character", "hyphenate-limit-chars", "text-spacing", "text-justify",
         // SVG presentation properties, met in style sheets shared with SVG documents.
-        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+        "fill", "fill-opacity", "fill-rule", "clip-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-dasharray", "color-rendering", "shape-rendering", "stop-color", "stop-opacity",
+        "text-anchor", "dominant-baseline", "paint-order", "vector-effect", "mask", "marker", "marker-start",
+        "marker-mid", "marker-end",
     ]
 
     /// Legacy and vendor names whose values differ from the standard property's.

@@ -54,6 +54,8 @@ public enum SpecifiedValue: Sendable, Hashable {
     case textOrientation(TextOrientation)
     case textCombineUpright(TextCombineUpright)
     case textEmphasisStyle(TextEmphasisStyle)
+    case textEmphasisPosition(TextEmphasisPosition)
+    case textUnderlinePosition(TextUnderlinePosition)
 
     case backgroundImages([CSSImage])
     case backgroundPositions([SpecifiedPosition])

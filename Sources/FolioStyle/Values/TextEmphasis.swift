@@ -38,3 +38,50 @@ public enum TextCombineUpright: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A computed `text-emphasis-position`: over or under the text, and on which side in vertical
+/// writing. The Text Decoration 3 grammar, `[ over | under ] && [ right | left ]?`, with the
+/// side defaulting to `right`.
+///
+/// https://www.w3.org/TR/css-text-decor-3/#text-emphasis-position-property
+public struct TextEmphasisPosition: Sendable, Hashable, CustomStringConvertible {
+    /// `under` (else `over`): the side in horizontal writing.
+    public var under: Bool
+    /// `left` (else `right`): the side in vertical writing.
+    public var left: Bool
+
+    public init(under: Bool = false, left: Bool = false) {
+        self.under = under
+        self.left = left
+    }
+
+    public var description: String { (under ? "under" : "over") + (left ? " left" : " right") }
+}
+
+/// A computed `text-underline-position`: `auto`, or `under` and/or a side for vertical writing.
+/// `from-font` (Text Decoration 4) computes to `auto`: Folio takes the underline offset from the
+/// font either way.
+///
+/// https://www.w3.org/TR/css-text-decor-3/#text-underline-position-property
+public struct TextUnderlinePosition: Sendable, Hashable, CustomStringConvertible {
+    public enum Side: String, Sendable, Hashable {
+        case left, right
+    }
+
+    /// `under`: below the descenders in horizontal writing.
+    public var under: Bool
+    /// `left` or `right`: the side in vertical writing; nil lets layout choose (`auto`).
+    public var side: Side?
+
+    public init(under: Bool = false, side: Side? = nil) {
+        self.under = under
+        self.side = side
+    }
+
+    public static let auto = TextUnderlinePosition()
+
+    public var description: String {
+        let words = (under ? ["under"] : []) + (side.map { [$0.rawValue] } ?? [])
+        return words.isEmpty ? "auto" : words.joined(separator: " ")
+    }
+}
