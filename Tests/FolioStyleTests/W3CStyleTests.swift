@@ -178,7 +178,7 @@ extension W3CStyleCase {
             #expect(svg.source?.namespaceURI == "http://www.w3.org/2000/svg")
             #expect(styled.children(of: svg).isEmpty)
             #expect(styled.elements("path").isEmpty)
-            #expect(styled.value(.display, of: svg) == "inline")
+            #expect(styled.value(.display, of: svg) == "inline-block")  // a replaced box, like img
         },
         // The img's SVG is a separate document: the page's `.fil0` rule cannot reach it.
         W3CStyleCase("cnt-svg-css-reference") { styled, _ in

@@ -7,18 +7,21 @@ import FolioXML
 ///
 /// https://html.spec.whatwg.org/multipage/semantics.html#link-type-stylesheet
 enum AuthorStyleSheets {
-    static func collect(_ tree: XMLTree, context: StyleContext) -> [Stylesheet] {
+    /// Each sheet with a key that identifies it across documents (its path, or an inline sheet's text),
+    /// so that documents sharing their sheets share one rule set.
+    static func collect(_ tree: XMLTree, context: StyleContext) -> [(key: String, sheet: Stylesheet)] {
         guard let root = tree.root else { return [] }
-        var sheets: [Stylesheet] = []
+        var sheets: [(key: String, sheet: Stylesheet)] = []
         for node in root.descendants() where node.kind == .element && isHTML(node) {
             switch node.localName {
             case "link":
                 guard let sheet = linkedSheet(node, tree: tree, context: context) else { continue }
-                sheets.append(sheet)
+                sheets.append(("link " + sheet.path, sheet))
             case "style":
                 guard isCSS(node.attribute("type")), mediaMatches(node, context: context) else { continue }
                 // An inline sheet takes the document's path, so its relative URLs resolve against it.
-                sheets.append(CSSParser.parseStylesheet(node.textContent, path: tree.path, diagnostics: context.diagnostics))
+                let text = node.textContent
+                sheets.append(("style " + tree.path + "\n" + text, CSSParser.parseStylesheet(text, path: tree.path, diagnostics: context.diagnostics)))
             default:
                 continue
             }

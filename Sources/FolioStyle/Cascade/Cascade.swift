@@ -11,12 +11,17 @@ public enum Cascade {
         return builder.build()
     }
 
-    /// UA and user rules, then the document's author sheets in order.
+    /// UA and user rules, then the document's author sheets in order; built once for all the
+    /// documents of a book that use the same sheets (most books link one stylesheet everywhere).
     static func rules(for tree: XMLTree, context: StyleContext) -> RuleSet {
+        let sheets = AuthorStyleSheets.collect(tree, context: context)
+        let key = sheets.map(\.key).joined(separator: "\u{0}")
+        if let cached = context.ruleSets[key] { return cached }
         var rules = context.baseRules
-        for sheet in AuthorStyleSheets.collect(tree, context: context) {
+        for (_, sheet) in sheets {
             rules.add(sheet, origin: .author)
         }
+        context.ruleSets[key] = rules
         return rules
     }
 }

@@ -13,6 +13,8 @@ public final class StyleContext {
     let interner = StyleInterner()
     /// Parsed author stylesheets by container path (nil: unreadable), shared by a book's documents.
     var sheets: [String: Stylesheet?] = [:]
+    /// Rule sets by the identity of the author sheets they were built from.
+    var ruleSets: [String: RuleSet] = [:]
     /// UA and user rules, built once.
     private(set) lazy var baseRules: RuleSet = {
         var rules = RuleSet(context: self)

@@ -12,6 +12,14 @@ struct StyledTreeBuilder {
     private var counters = CounterScopes()
     private var quoteDepth = 0
     private var rootStyle: ComputedStyle?
+    /// Elements with the same parent style and the same cascaded values compute the same style
+    /// (most paragraphs of a chapter): computed once, shared.
+    private var computed: [ComputeKey: SharedStyle] = [:]
+
+    private struct ComputeKey: Hashable {
+        var parent: ObjectIdentifier?
+        var cascaded: [PropertyID: SpecifiedValue]
+    }
 
     init(tree: XMLTree, rules: RuleSet, context: StyleContext) {
         self.tree = tree
@@ -57,9 +65,18 @@ struct StyledTreeBuilder {
     /// Styles an element and its leading generated content; nil when its children are not shown.
     private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?) -> Frame? {
         let cascaded = matcher.match(element, extra: ownDeclarations(element))
-        let style = ComputedStyle.compute(cascaded: cascaded.element, parent: parentStyle, root: rootStyle, environment: context.valueContext)
+        let key = ComputeKey(parent: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil, cascaded: cascaded.element)
+        let shared: SharedStyle
+        if let hit = computed[key] {
+            shared = hit
+        } else {
+            let style = ComputedStyle.compute(cascaded: cascaded.element, parent: parentStyle, root: rootStyle, environment: context.valueContext)
+            shared = context.interner.intern(style)
+            computed[key] = shared
+        }
+        let style = shared.style
         if parentStyle == nil { rootStyle = style }
-        var node = StyledNode(kind: .element, index: 0, source: element, style: context.interner.intern(style))
+        var node = StyledNode(kind: .element, index: 0, source: element, style: shared)
         if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: style) }
         if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: style) }
         if let fallback = ForeignContent.mathFallback(element) { node.text = fallback }

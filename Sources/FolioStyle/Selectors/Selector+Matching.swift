@@ -126,7 +126,7 @@ extension AttributeSelector {
         case .none:
             if let v = element.attribute(name) { return v }
             // Lenient: `[epub\:type]` names the attribute by its prefixed name, as HTML parsers see it.
-            if name.contains(":") {
+            if name.utf8.contains(UInt8(ascii: ":")) {
                 return element.attributes.first { $0.name.qualified == name }?.value
             }
             return nil
