@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CLibUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CLibHyphen", providers: [.apt(["libhyphen-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "FolioCore"),
@@ -28,6 +31,10 @@ let package = Package(
             dependencies: ["FolioCore", "FolioXML", "CLibZip", "CLibCrypto"]
         ),
         .target(name: "FolioStyle", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
+        .target(
+            name: "FolioText",
+            dependencies: ["FolioCore", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
+        ),
         .executableTarget(
             name: "folio",
             dependencies: [
@@ -40,6 +47,7 @@ let package = Package(
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,6 @@
+#ifndef FOLIO_CLIBUNIBREAK_SHIM_H
+#define FOLIO_CLIBUNIBREAK_SHIM_H
+#include <linebreak.h>
+#include <wordbreak.h>
+#include <graphemebreak.h>
+#endif

@@ -1,0 +1,122 @@
+import CFreeType
+import CHarfBuzz
+import FolioCore
+
+/// One font face loaded from its file's bytes: the HarfBuzz font that shapes with it, and the
+/// metrics layout needs, in font units and per em.
+///
+/// FreeType is used once, while loading, to read names and metrics; shaping and glyph lookups
+/// go through HarfBuzz's own OpenType functions, whose fonts are immutable once made, so a
+/// face can be shared between threads. Rendering gives Cairo a FreeType face of its own
+/// (see ../shared/C-LIBRARIES.md, pitfall 3).
+public final class FontFace: @unchecked Sendable {
+    /// The family name from the font's name table (or the `@font-face` family it was loaded for).
+    public let family: String
+    public let styleName: String
+    /// OS/2 weight class, 1–1000 (400 regular, 700 bold).
+    public let weight: Int
+    public let isItalic: Bool
+    public let metrics: FontMetrics
+    /// Where the face came from, for messages (a file path or a container path).
+    public let source: String
+    /// The font file's bytes (kept for Cairo, which loads its own FreeType face from them).
+    public let data: [UInt8]
+    let hbFont: OpaquePointer
+
+    /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, or a collection).
+    /// Returns nil when FreeType cannot read it.
+    public init?(data: [UInt8], index: Int = 0, source: String, familyOverride: String? = nil) {
+        guard !data.isEmpty, data.count < 64 << 20 else { return nil }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        defer { FT_Done_FreeType(library) }
+        var ftFace: FT_Face?
+        let loaded = data.withUnsafeBufferPointer { buffer in
+            FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(index), &ftFace)
+        }
+        guard loaded == 0, let face = ftFace else { return nil }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.units_per_EM > 0 else { return nil }
+
+        family = familyOverride ?? face.pointee.family_name.map { String(cString: $0) } ?? "Unknown"
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        isItalic = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        let bold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
+        weight = os2.map { Int($0.pointee.usWeightClass) }.flatMap { (1...1000).contains($0) ? $0 : nil } ?? (bold ? 700 : 400)
+        metrics = FontMetrics(face: face, os2: os2)
+        self.source = source
+        self.data = data
+
+        // HarfBuzz reads the same bytes through its own blob; the blob copies them so that
+        // the face does not depend on the lifetime of `data`'s buffer.
+        let blob = data.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                hb_blob_create($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        let hbFace = hb_face_create(blob, UInt32(index))
+        hb_blob_destroy(blob)
+        guard let hbFace, let font = hb_font_create(hbFace) else { return nil }
+        hb_face_destroy(hbFace)
+        hb_ot_font_set_funcs(font)
+        let upem = Int32(metrics.unitsPerEm)
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        hbFont = font
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+    }
+
+    /// True when the face has a glyph for the character.
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0
+    }
+}
+
+/// A face's vertical metrics, in font units, with the em size to scale them.
+public struct FontMetrics: Sendable, Hashable {
+    public var unitsPerEm: Int
+    /// Above the baseline (positive).
+    public var ascender: Int
+    /// Below the baseline (negative).
+    public var descender: Int
+    public var lineGap: Int
+    public var xHeight: Int
+    public var capHeight: Int
+    /// Top of the underline relative to the baseline (negative: below), and its thickness.
+    public var underlinePosition: Int
+    public var underlineThickness: Int
+    public var strikeoutPosition: Int
+    public var strikeoutThickness: Int
+
+    init(face: FT_Face, os2: UnsafeMutablePointer<TT_OS2>?) {
+        let f = face.pointee
+        unitsPerEm = Int(f.units_per_EM)
+        // Typographic metrics when the font asks for them (USE_TYPO_METRICS), else hhea.
+        if let os2, os2.pointee.fsSelection & (1 << 7) != 0 {
+            ascender = Int(os2.pointee.sTypoAscender)
+            descender = Int(os2.pointee.sTypoDescender)
+            lineGap = Int(os2.pointee.sTypoLineGap)
+        } else {
+            ascender = Int(f.ascender)
+            descender = Int(f.descender)
+            lineGap = max(0, Int(f.height) - Int(f.ascender) + Int(f.descender))
+        }
+        let version = os2.map { Int($0.pointee.version) } ?? 0
+        xHeight = version >= 2 && (os2?.pointee.sxHeight ?? 0) > 0 ? Int(os2!.pointee.sxHeight) : Int(f.units_per_EM) / 2
+        capHeight = version >= 2 && (os2?.pointee.sCapHeight ?? 0) > 0 ? Int(os2!.pointee.sCapHeight) : Int(f.ascender) * 7 / 10
+        underlinePosition = Int(f.underline_position)
+        underlineThickness = max(1, Int(f.underline_thickness))
+        strikeoutPosition = os2.map { Int($0.pointee.yStrikeoutPosition) }.flatMap { $0 > 0 ? $0 : nil } ?? xHeight / 2
+        strikeoutThickness = os2.map { Int($0.pointee.yStrikeoutSize) }.flatMap { $0 > 0 ? $0 : nil } ?? underlineThickness
+    }
+
+    /// A font-unit value in px at a font size in px.
+    public func px(_ units: Int, size: Double) -> Double {
+        Double(units) * size / Double(unitsPerEm)
+    }
+}
