@@ -17,7 +17,12 @@ struct Ls: ParsableCommand {
             if !item.properties.isEmpty { notes.append(item.properties.joined(separator: " ")) }
             if let fallback = item.fallback { notes.append("fallback → \(publication.manifest.item(id: fallback)?.path ?? fallback)") }
             if let overlay = item.mediaOverlay { notes.append("overlay → \(publication.manifest.item(id: overlay)?.path ?? overlay)") }
-            if publication.encryption.resources[item.path] != nil { notes.append("obfuscated/encrypted") }
+            switch publication.encryption.resources[item.path] {
+            case .idpfFontObfuscation: notes.append("obfuscated (IDPF)")
+            case .adobeFontObfuscation: notes.append("obfuscated (Adobe)")
+            case .other(let uri): notes.append("encrypted (\(uri)): unreadable")
+            case nil: break
+            }
             return [item.path, item.mediaType, size, notes.joined(separator: "; ")]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
