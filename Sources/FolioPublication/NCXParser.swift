@@ -75,14 +75,7 @@ public enum NCXParser {
                 diagnostics.warn("ncx.missing-content", "\(element.localName) without content src is kept as a heading", at: element.location)
                 return nil
             }
-            guard let resolved = ContainerPath.resolveLink(src, relativeTo: path) else {
-                diagnostics.warn("ncx.link-outside-container", "link '\(src)' leaves the publication; kept without a target", at: element.location)
-                return nil
-            }
-            if ContainerPath.climbsAboveRoot(src, relativeTo: path) {
-                diagnostics.warn("ncx.link-above-root", "link '\(src)' climbs above the container root; read as \(resolved)", at: element.location)
-            }
-            return resolved
+            return NavText.resolveLink(src, in: path, codePrefix: "ncx", diagnostics: diagnostics, at: element.location)
         }
     }
 }

@@ -116,14 +116,7 @@ struct NavListReader {
             diagnostics.warn("nav.link-without-href", "a navigation link without href is kept as a heading", at: label.location)
             return nil
         }
-        guard let resolved = ContainerPath.resolveLink(raw, relativeTo: path) else {
-            diagnostics.warn("nav.link-outside-container", "link '\(raw)' leaves the publication; kept without a target", at: label.location)
-            return nil
-        }
-        if ContainerPath.climbsAboveRoot(raw, relativeTo: path) {
-            diagnostics.warn("nav.link-above-root", "link '\(raw)' climbs above the container root; read as \(resolved)", at: label.location)
-        }
-        return resolved
+        return NavText.resolveLink(raw, in: path, codePrefix: "nav", diagnostics: diagnostics, at: label.location)
     }
 
     private func isInsideAnotherNav(_ node: XMLNode, _ nav: XMLNode) -> Bool {

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioXML
 
 /// Text of navigation labels and headings, as a reading system shows it.
@@ -73,5 +74,20 @@ enum NavText {
 
     private static func isInvisible(_ node: XMLNode) -> Bool {
         ["script", "style", "template"].contains(node.localName) && isHTML(node)
+    }
+}
+
+extension NavText {
+    /// A navigation link as a container path with its fragment: nil (kept as a heading) when it
+    /// leaves the publication, and a warning when it climbs above the container root.
+    static func resolveLink(_ raw: String, in path: String, codePrefix: String, diagnostics: Diagnostics, at location: String) -> String? {
+        guard let resolved = ContainerPath.resolveLink(raw, relativeTo: path) else {
+            diagnostics.warn("\(codePrefix).link-outside-container", "link '\(raw)' leaves the publication; kept without a target", at: location)
+            return nil
+        }
+        if ContainerPath.climbsAboveRoot(raw, relativeTo: path) {
+            diagnostics.warn("\(codePrefix).link-above-root", "link '\(raw)' climbs above the container root; read as \(resolved)", at: location)
+        }
+        return resolved
     }
 }

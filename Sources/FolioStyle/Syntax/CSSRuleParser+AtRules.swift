@@ -13,10 +13,10 @@ extension CSSRuleParser {
 
         switch name {
         case "charset":
-            if hasBlock { skipBlock(depth: depth) }
+            if hasBlock { skipBlock() }
             return []
         case "import":
-            if hasBlock { skipBlock(depth: depth) }
+            if hasBlock { skipBlock() }
             guard importsAllowed, !nested else {
                 warn("css.misplaced-rule", "@import after other rules is ignored", at: start)
                 return []
@@ -27,7 +27,7 @@ extension CSSRuleParser {
             }
             return [.importRule(rule)]
         case "namespace":
-            if hasBlock { skipBlock(depth: depth) }
+            if hasBlock { skipBlock() }
             guard atSheetStart, !nested else {
                 warn("css.misplaced-rule", "@namespace after other rules is ignored", at: start)
                 return []
@@ -66,7 +66,7 @@ extension CSSRuleParser {
         case "supports":
             guard let condition = SupportsCondition.parse(trimmed, namespaces: namespaces) else {
                 warn("css.invalid-supports", "Skipped @supports with an invalid condition: \(trimmed.cssText)", at: start)
-                skipBlock(depth: depth)
+                skipBlock()
                 return []
             }
             return [.supports(SupportsRule(condition: condition, rules: groupRules(depth: depth, start: start)))]
@@ -79,7 +79,7 @@ extension CSSRuleParser {
             return [.page(PageRule(selectorText: trimmed.cssText, declarations: declarations))]
         default:
             warn("css.unknown-at-rule", "Skipped unsupported @\(rawName)", at: start)
-            skipBlock(depth: depth)
+            skipBlock()
             return []
         }
     }
@@ -108,11 +108,11 @@ extension CSSRuleParser {
     /// Consumes and discards an at-rule inside a declaration block.
     mutating func consumeAtRulePreludeAndBlock(depth: Int) {
         let (_, hasBlock) = consumeAtRulePrelude(nested: true, depth: depth)
-        if hasBlock { skipBlock(depth: depth) }
+        if hasBlock { skipBlock() }
     }
 
-    /// Skips the rest of a `{}` block whose `{` was consumed, without building values.
-    mutating func skipBlock(depth: Int) {
+    /// Skips the rest of a `{}` block whose `{` was consumed, without building values or recursing.
+    mutating func skipBlock() {
         var open = 1
         while let t = peek {
             pos += 1

@@ -260,15 +260,6 @@ struct CSSRuleParser {
     /// Skips, without recursion, to the end of the block whose content starts at `pos`.
     mutating func skipBlockContents(at start: Int) {
         warn("css.nesting-too-deep", "Skipped content nested deeper than \(CSSParser.maxNestingDepth) levels", at: start)
-        var open = 1
-        while let t = peek {
-            pos += 1
-            switch t {
-            case .openCurly, .openSquare, .openParen, .function: open += 1
-            case .closeCurly, .closeSquare, .closeParen: open -= 1
-            default: break
-            }
-            if open == 0 { return }
-        }
+        skipBlock()
     }
 }
