@@ -13,8 +13,9 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
 ///
 /// Reads the container, `container.xml`, the default rendition's package document, encryption,
 /// navigation (NAV, else NCX, else derived from the spine) and the cover. Only a book with no
-/// readable package, or a package whose spine has nothing readable, throws; everything else is
-/// recovered and recorded in `diagnostics`.
+/// readable package throws; everything else is recovered and recorded in `diagnostics`. A spine
+/// with nothing readable is an error-severity warning (`opf.spine-empty`), not a throw, so the
+/// book can still be described; the stages that show pages refuse it.
 public enum PublicationOpener {
     public static func open(_ path: String, diagnostics: Diagnostics = Diagnostics()) throws(OpenError) -> Publication {
         let container: any Container
@@ -77,15 +78,7 @@ public enum PublicationOpener {
         guard let root = tree.root, root.localName == "package" else {
             throw OpenError(path: bookPath, reason: "package document \(path) has no <package> root element")
         }
-        let package = PackageParser.parse(tree, path: path, diagnostics: diagnostics)
-        // The parser has warned why (`opf.spine-empty`, `opf.spine-item-missing` …); with no
-        // reading order there is nothing to show.
-        guard !package.spine.items.isEmpty else {
-            // A recovered OPF usually lost its spine to the damage: say what the damage was.
-            let damage = diagnostics.warnings.last { $0.code == "xml.not-well-formed" && $0.location == path }
-            throw OpenError(path: bookPath, reason: "package document \(path) has no readable item in its spine" + (damage.map { " (\($0.message))" } ?? ""))
-        }
-        return package
+        return PackageParser.parse(tree, path: path, diagnostics: diagnostics)
     }
 
     /// NAV wins, the NCX is the fallback, and with neither the TOC comes from the spine.

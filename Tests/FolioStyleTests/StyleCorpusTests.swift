@@ -104,8 +104,8 @@ struct StyleCorpusTests {
         "css.unknown-property",
     ]
 
-    /// The W3C test of a spine whose only item has no usable fallback: the opener refuses it.
-    static let unopenable: Set<String> = ["w3c/pub-foreign_bad-fallback.epub"]
+    /// The W3C test of a spine whose only item has no usable fallback: it opens with an empty spine.
+    static let emptySpine: Set<String> = ["w3c/pub-foreign_bad-fallback.epub"]
     /// Books whose zip stores names mangled (`/EPUB/xhtml/\350….xhtml"`), so spine items
     /// cannot be found (kusamakura-preview: all three).
     static let misnamedEntries: Set<String> = ["samples/kusamakura-preview.epub"]
@@ -113,8 +113,8 @@ struct StyleCorpusTests {
     @Test("every spine document of a corpus book styles on phone and tablet",
           .timeLimit(.minutes(3)), arguments: StyleBooks.books("samples") + StyleBooks.books("w3c"))
     func everySpineDocumentStyles(book: String) throws {
-        if Self.unopenable.contains(book) {
-            #expect(throws: (any Error).self) { try StyleBooks.open(book) }
+        if Self.emptySpine.contains(book) {
+            #expect(try StyleBooks.open(book).spine.items.isEmpty)
             return
         }
         let publication = try StyleBooks.open(book)
