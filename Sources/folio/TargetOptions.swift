@@ -6,6 +6,9 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "The device: phone (390×844 CSS px at 3×), tablet (820×1180 at 2×), or WxH in CSS px.")
     var device = "phone"
 
+    @Option(help: "The page size in CSS px (WxH), overriding the device's; the device keeps its pixel ratio.")
+    var size: String?
+
     @Flag(help: "Turn the device sideways.")
     var landscape = false
 
@@ -45,13 +48,26 @@ struct TargetOptions: ParsableArguments {
         case "phone": env = .phone
         case "tablet": env = .tablet
         default:
-            let parts = device.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 50, h >= 50, w <= 20_000, h <= 20_000 else {
+            guard let (w, h) = Self.dimensions(device) else {
                 throw ValidationError("--device must be phone, tablet or WxH in CSS px (e.g. 600x800), not '\(device)'")
             }
             env = MediaEnvironment(width: w, height: h, dpr: 1)
         }
+        if let size {
+            guard let (w, h) = Self.dimensions(size) else {
+                throw ValidationError("--size must be WxH in CSS px (e.g. 600x800), not '\(size)'")
+            }
+            env.widthPx = w
+            env.heightPx = h
+        }
         return landscape ? env.landscape : env
+    }
+
+    private static func dimensions(_ text: String) -> (Double, Double)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              (50...20_000).contains(w), (50...20_000).contains(h) else { return nil }
+        return (w, h)
     }
 
     func settings() throws -> ReaderSettings {

@@ -109,6 +109,9 @@ struct RuleSet {
             switch PropertyParser.interpret(name: declaration.name, value: declaration.value) {
             case .longhands(let parsed):
                 let longhands = parsed.map { ($0.0, $0.1.resolvingURLs(against: base)) }
+                for case (.position, .position(let position)) in longhands where position != .static && position != .relative {
+                    context.diagnostics.warn("css.position-unsupported", "position: \(position.rawValue) is laid out as static (Folio pages flow content)", severity: .info, at: location)
+                }
                 if declaration.important { block.important += longhands } else { block.normal += longhands }
             case .ignored:
                 break

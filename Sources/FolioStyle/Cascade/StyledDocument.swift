@@ -10,11 +10,14 @@ public final class StyledDocument: Sendable {
     public let nodes: [StyledNode]
     /// `@font-face` rules that applied, with the path of the sheet each came from (for its URLs).
     public let fontFaces: [(rule: FontFaceRule, sheet: String)]
+    /// `@page` rules that applied, in cascade order (page size and margins, for pagination).
+    public let pageRules: [PageRule]
 
-    init(tree: XMLTree, nodes: [StyledNode], fontFaces: [(rule: FontFaceRule, sheet: String)]) {
+    init(tree: XMLTree, nodes: [StyledNode], fontFaces: [(rule: FontFaceRule, sheet: String)], pageRules: [PageRule]) {
         self.tree = tree
         self.nodes = nodes
         self.fontFaces = fontFaces
+        self.pageRules = pageRules
     }
 
     /// The root element's node, if the document has one.

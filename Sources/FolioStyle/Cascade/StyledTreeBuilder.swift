@@ -39,7 +39,7 @@ struct StyledTreeBuilder {
 
     mutating func build() -> StyledDocument {
         let faces = rules.fontFaces
-        guard let root = tree.root else { return StyledDocument(tree: tree, nodes: [], fontFaces: faces) }
+        guard let root = tree.root else { return StyledDocument(tree: tree, nodes: [], fontFaces: faces, pageRules: rules.pages) }
         var stack: [Frame] = []
         if let frame = open(root, parent: -1, parentStyle: nil) { stack.append(frame) }
         while !stack.isEmpty {
@@ -59,7 +59,7 @@ struct StyledTreeBuilder {
                 continue
             }
         }
-        return StyledDocument(tree: tree, nodes: nodes, fontFaces: faces)
+        return StyledDocument(tree: tree, nodes: nodes, fontFaces: faces, pageRules: rules.pages)
     }
 
     /// Styles an element and its leading generated content; nil when its children are not shown.
