@@ -2,5 +2,4 @@
 #define FOLIO_CLIBUNIBREAK_SHIM_H
 #include <linebreak.h>
 #include <wordbreak.h>
-#include <graphemebreak.h>
 #endif

@@ -1,0 +1,100 @@
+import CLibHyphen
+import Glibc
+import FolioStyle
+
+/// Finds hyphenation points in words with one libhyphen (TeX pattern) dictionary.
+///
+/// Owns its `HyphenDict`. libhyphen writes the dictionary only while loading it;
+/// `hnj_hyphen_hyphenate3` reads the pattern states and writes only the caller's buffers, so
+/// one hyphenator is shared between threads.
+///
+/// Rules applied here: words of fewer than 5 letters are never hyphenated; at least 2
+/// letters stay before a break and 3 after (or the dictionary's own, larger, minima);
+/// punctuation before and after the word is set aside; a word with a letter the dictionary's
+/// charset cannot hold is not hyphenated. Non-standard breaks (patterns that change
+/// letters, like old German "ck" → "k-k") are skipped. The rule that the last word of a
+/// paragraph is not hyphenated belongs to the line filler.
+///
+/// https://www.w3.org/TR/css-text-3/#hyphenation · https://github.com/hunspell/hyphen
+public final class Hyphenator: @unchecked Sendable {
+    /// The shortest word that may be hyphenated, in letters.
+    public static let minimumWordLength = 5
+    public let path: String
+    private let dict: UnsafeMutablePointer<HyphenDict>
+    private let isUTF8: Bool
+
+    /// Loads a `.dic` file; nil when libhyphen cannot read it.
+    public init?(path: String) {
+        guard let dict = hnj_hyphen_load(path) else { return nil }
+        self.dict = dict
+        self.path = path
+        // The first line of the file names its charset: UTF-8 or ISO8859-1 among Debian's.
+        let charset = withUnsafeBytes(of: dict.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        isUTF8 = dict.pointee.utf8 != 0 || charset.uppercased().hasPrefix("UTF")
+    }
+
+    deinit {
+        hnj_hyphen_free(dict)
+    }
+
+    /// Offsets (in Unicode scalars from the start of `word`) before which the word may break
+    /// with a hyphen, in increasing order.
+    public func hyphenationPoints(in word: String) -> [Int] {
+        let scalars = Array(word.unicodeScalars)
+        // Set aside leading and trailing punctuation ("(hyphenation)," → "hyphenation").
+        guard let first = scalars.firstIndex(where: \.properties.isAlphabetic),
+              let last = scalars.lastIndex(where: \.properties.isAlphabetic) else { return [] }
+        let core = scalars[first...last]
+        guard core.count >= Self.minimumWordLength, core.allSatisfy({ $0.properties.isAlphabetic || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
+        // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
+        let lower = core.map { s -> Unicode.Scalar in
+            let mapped = s.properties.lowercaseMapping.unicodeScalars
+            return mapped.count == 1 ? mapped.first! : s
+        }
+        guard let bytes = encode(lower) else { return [] }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        var pos: UnsafeMutablePointer<Int32>? = nil
+        var cut: UnsafeMutablePointer<Int32>? = nil
+        let failed = bytes.withUnsafeBufferPointer { b in
+            hnj_hyphen_hyphenate3(dict, b.baseAddress, Int32(b.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+        }
+        defer { freeNonStandard(rep, pos, cut, count: bytes.count) }
+        guard failed == 0 else { return [] }
+        // For UTF-8 dictionaries libhyphen re-indexes `hyphens` by character, so index i
+        // (odd value: break after character i) is a scalar index either way.
+        var points: [Int] = []
+        for i in 0..<(lower.count - 1) where hyphens[i] & 1 == 1 {
+            if let rep, rep[i] != nil { continue }
+            // Explicit hyphens already break; no second hyphen beside one.
+            if lower[i] == "-" || lower[i + 1] == "-" { continue }
+            points.append(first + i + 1)
+        }
+        return points
+    }
+
+    private func encode(_ scalars: [Unicode.Scalar]) -> [CChar]? {
+        if isUTF8 {
+            var out: [CChar] = []
+            for s in scalars { out.append(contentsOf: String(s).utf8.map { CChar(bitPattern: $0) }) }
+            return out
+        }
+        // ISO 8859-1: one byte per scalar up to U+00FF.
+        var out: [CChar] = []
+        for s in scalars {
+            guard s.value <= 0xFF else { return nil }
+            out.append(CChar(bitPattern: UInt8(s.value)))
+        }
+        return out
+    }
+
+    private func freeNonStandard(_ rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                 _ pos: UnsafeMutablePointer<Int32>?, _ cut: UnsafeMutablePointer<Int32>?, count: Int) {
+        if let rep {
+            for i in 0..<count { free(rep[i]) }
+            free(rep)
+        }
+        free(pos)
+        free(cut)
+    }
+}

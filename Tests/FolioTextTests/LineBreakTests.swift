@@ -1,0 +1,109 @@
+import Testing
+import FolioStyle
+@testable import FolioText
+
+@Suite struct LineBreakTests {
+    /// The text with "|" at soft wraps, "‖" at mandatory ones (not the final one), "-" at
+    /// hyphenated ones and "~" at emergency ones.
+    static func marked(_ text: String, language: String? = nil, style: LineBreakStyle = LineBreakStyle(),
+                       hyphenation: HyphenationContext? = nil) -> String {
+        let breaker = LineBreaker(text: text, language: language, style: style, hyphenation: hyphenation)
+        var out = ""
+        for (i, scalar) in breaker.scalars.enumerated() {
+            out.unicodeScalars.append(scalar)
+            guard i < breaker.kinds.count - 1 else { continue }
+            switch breaker.kinds[i] {
+            case .none: break
+            case .allowed: out += "|"
+            case .mandatory: out += "‖"
+            case .hyphenated: out += "-"
+            case .emergency: out += "~"
+            }
+        }
+        return out
+    }
+
+    @Test func wordsBreakAfterTheirSpacesAndTheTextEndsWithAMandatoryBreak() {
+        #expect(Self.marked("Hello, world") == "Hello, |world")
+        #expect(LineBreaker(text: "Hello, world").kinds.last == .mandatory)
+    }
+
+    @Test func anEmDashAllowsABreakOnEitherSide() {
+        #expect(Self.marked("word\u{2014}word") == "word|\u{2014}|word")
+    }
+
+    @Test func aURLBreaksOnlyAfterItsSlashes() {
+        #expect(Self.marked("see http://example.com/a/b") == "see |http://|example.com/|a/|b")
+    }
+
+    @Test func cjkIdeographsBreakBetweenEachOther() {
+        #expect(Self.marked("\u{4E16}\u{754C}\u{4F60}\u{597D}") == "\u{4E16}|\u{754C}|\u{4F60}|\u{597D}")
+    }
+
+    @Test func aNoBreakSpaceKeepsFrenchPunctuationOnTheLine() {
+        #expect(Self.marked("un mot\u{A0}! deux", language: "fr") == "un |mot\u{A0}! |deux")
+    }
+
+    @Test func nowrapAndPreAllowNoSoftWraps() {
+        #expect(Self.marked("a b c", style: LineBreakStyle(whiteSpace: .nowrap)) == "a b c")
+        #expect(Self.marked("a b\nc", style: LineBreakStyle(whiteSpace: .pre)) == "a b\n‖c")
+        #expect(Self.marked("a  b", style: LineBreakStyle(whiteSpace: .preWrap)) == "a  |b")
+        #expect(Self.marked("a  b", style: LineBreakStyle(whiteSpace: .breakSpaces)) == "a | |b")
+    }
+
+    @Test func breakAllOpensAndKeepAllClosesBreaksInsideWords() {
+        #expect(Self.marked("abc de", style: LineBreakStyle(wordBreak: .breakAll)) == "a|b|c |d|e")
+        #expect(Self.marked("\u{4E16}\u{754C} \u{4F60}", style: LineBreakStyle(wordBreak: .keepAll)) == "\u{4E16}\u{754C} |\u{4F60}")
+    }
+
+    @Test func overflowWrapAddsEmergencyBreaksBetweenGraphemes() {
+        // "e" + combining acute is one grapheme: no break inside it.
+        #expect(Self.marked("ae\u{301}b c", style: LineBreakStyle(overflowWrap: .anywhere)) == "a~e\u{301}~b |c")
+        var breaker = LineBreaker(text: "ab cd", style: LineBreakStyle(overflowWrap: .breakWord))
+        #expect(breaker.nextBreak()?.offset == 3)
+        var fallback = LineBreaker(text: "ab cd", style: LineBreakStyle(overflowWrap: .breakWord))
+        #expect(fallback.nextBreak(includingEmergency: true) == LineBreaker.Break(offset: 1, kind: .emergency))
+    }
+
+    @Test func aSoftHyphenIsAHyphenatedBreakUnlessHyphensIsNone() {
+        #expect(Self.marked("hy\u{AD}phen") == "hy\u{AD}-phen")
+        #expect(Self.marked("hy\u{AD}phen", style: LineBreakStyle(hyphens: .none)) == "hy\u{AD}phen")
+    }
+
+    @Test func aCopiedBreakerRevertsToWhereItWasCopied() {
+        var breaker = LineBreaker(text: "one two three four")
+        #expect(breaker.nextBreak()?.offset == 4)
+        let saved = breaker
+        #expect(breaker.nextBreak()?.offset == 8)
+        #expect(breaker.nextBreak()?.offset == 14)
+        breaker = saved
+        #expect(breaker.nextBreak()?.offset == 8)
+        #expect(breaker.nextBreak()?.offset == 14)
+        #expect(breaker.nextBreak() == LineBreaker.Break(offset: 18, kind: .mandatory))
+        #expect(breaker.nextBreak() == nil)
+    }
+
+    @Test func spansGiveEachPartOfTheParagraphItsOwnStyle() {
+        let text = "a b c d"
+        let breaker = LineBreaker(text: text, spans: [
+            .init(range: 0..<4, style: LineBreakStyle(whiteSpace: .nowrap)),
+            .init(range: 4..<7, style: LineBreakStyle()),
+        ])
+        #expect(breaker.allBreaks.map(\.offset) == [6, 7])
+    }
+
+    @Test func normalWhiteSpaceCollapsesAcrossSegmentsAndPreKeepsIt() {
+        var processor = WhiteSpaceProcessor()
+        let first = processor.process("  Hello \n\t world ", whiteSpace: .normal)
+        let second = processor.process(" again", whiteSpace: .normal)
+        #expect(first.text == "Hello world ")
+        #expect(first.sourceOffsets == [2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16])
+        #expect(second.text == "again")
+        #expect(second.sourceOffsets.first == 1)
+
+        var pre = WhiteSpaceProcessor()
+        #expect(pre.process("  a \n b\t", whiteSpace: .pre).text == "  a \n b\t")
+        var preLine = WhiteSpaceProcessor()
+        #expect(preLine.process("a  \n  b\n\nc", whiteSpace: .preLine).text == "a\nb\n\nc")
+    }
+}
