@@ -23,10 +23,11 @@ public final class FontFace: @unchecked Sendable {
     public let data: [UInt8]
     let hbFont: OpaquePointer
 
-    /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, or a collection).
+    /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
+    /// WOFF/WOFF2 web font, which is unwrapped to its sfnt first since HarfBuzz reads only sfnt).
     /// Returns nil when FreeType cannot read it.
     public init?(data: [UInt8], index: Int = 0, source: String, familyOverride: String? = nil) {
-        guard !data.isEmpty, data.count < 64 << 20 else { return nil }
+        guard !data.isEmpty, data.count < 64 << 20, let data = WebFontDecoder.sfnt(from: data, index: index) else { return nil }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }

@@ -1,0 +1,42 @@
+/// One of Folio's pinned default font files: what it is for, and where Debian installs it.
+///
+/// The list lives in `Fonts/manifest.tsv` (with each file's sha256, which `scripts/setup`
+/// checks); `FontManifest.pinned` mirrors it for the library, and a test keeps the two equal.
+public struct PinnedFont: Sendable, Hashable {
+    public var role: FontRole
+    public var family: String
+    /// CSS weight, 1–1000.
+    public var weight: Int
+    public var isItalic: Bool
+    /// The Debian package that installs `path`.
+    public var package: String
+    public var path: String
+
+    public init(role: FontRole, family: String, weight: Int, isItalic: Bool, package: String, path: String) {
+        self.role = role
+        self.family = family
+        self.weight = weight
+        self.isItalic = isItalic
+        self.package = package
+        self.path = path
+    }
+}
+
+/// What a pinned font is used for: a generic family, or a fallback for scripts the generic
+/// families lack. Fallback roles are tried in the order of their cases.
+public enum FontRole: String, Sendable, Hashable, CaseIterable {
+    case serif
+    case sans
+    case monospace
+    case fallbackArabic = "fallback-arabic"
+    case fallbackCJK = "fallback-cjk"
+    /// Symbols, and Greek, Cyrillic, Hebrew, Armenian, Georgian … beyond the defaults.
+    case fallbackOther = "fallback-other"
+
+    public var isFallback: Bool {
+        switch self {
+        case .serif, .sans, .monospace: false
+        case .fallbackArabic, .fallbackCJK, .fallbackOther: true
+        }
+    }
+}
