@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FolioStyle", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .target(
             name: "FolioText",
-            dependencies: ["FolioCore", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
+            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
         ),
         .executableTarget(
             name: "folio",
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioTextTests", dependencies: ["FolioText"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

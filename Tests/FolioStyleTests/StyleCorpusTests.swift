@@ -100,7 +100,7 @@ struct StyleCorpusTests {
     static let cascadeCodes: Set<String> = [
         "css.import-cycle", "css.import-outside-container", "css.import-too-deep", "css.invalid-declaration",
         "css.invalid-rule", "css.invalid-selector", "css.invalid-supports", "css.invalid-value", "css.misplaced-rule",
-        "css.nesting-too-deep", "css.stylesheet-missing", "css.stylesheet-outside-container", "css.unknown-at-rule",
+        "css.nesting-too-deep", "css.stylesheet-missing", "css.stylesheet-outside-container", "css.unknown-at-rule", "css.position-unsupported",
         "css.unknown-property",
     ]
 
