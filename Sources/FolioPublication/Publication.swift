@@ -41,9 +41,13 @@ public final class Publication: Sendable {
     }
 
     /// The bytes of one resource as a reading system sees them: de-obfuscated; refused when under DRM.
-    public func read(_ path: String) throws(ContainerError) -> [UInt8] {
-        try reader.read(path)
+    public func read(_ path: String, limit: Int = ZipContainer.defaultEntryLimit) throws(ContainerError) -> [UInt8] {
+        try reader.read(path, limit: limit)
     }
+
+    /// The largest XML document (content, NAV, NCX) Folio parses: far above any real chapter,
+    /// far below what would let a hostile book exhaust memory through libxml2.
+    public static let documentLimit = 32 << 20
 
     /// The reading progression: the spine's `page-progression-direction`.
     public var readingProgression: ReadingProgression { spine.pageProgression }

@@ -108,7 +108,7 @@ struct DocumentLoader: Sendable {
 
     func load(_ path: String) -> XMLTree? {
         do {
-            let bytes = try reader.read(path)
+            let bytes = try reader.read(path, limit: Publication.documentLimit)
             return try MarkupParser.parse(bytes, path: path, recovery: .html, diagnostics: diagnostics)
         } catch let error as ContainerError {
             diagnostics.warn("resource.unreadable", error.reason, at: path)

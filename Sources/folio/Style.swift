@@ -89,7 +89,7 @@ struct Style: ParsableCommand {
     /// The spine item as a tree; a single item that cannot be read is an error, one of --all a warning.
     private func parse(_ path: String, _ publication: Publication) throws -> XMLTree? {
         do {
-            let bytes = try publication.read(path)
+            let bytes = try publication.read(path, limit: Publication.documentLimit)
             return try MarkupParser.parse(bytes, path: path, recovery: .html, diagnostics: publication.diagnostics)
         } catch let error as ContainerError {
             guard all else {
