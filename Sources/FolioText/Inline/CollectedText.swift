@@ -1,0 +1,85 @@
+import FolioStyle
+
+/// A paragraph's inline items gathered into one text: white space processed across items
+/// (CSS Text 3 §4.1.1 phase I), `text-transform` applied, atomic inlines as U+FFFC and
+/// forced breaks as U+2028, with the item and source offset of every scalar.
+struct CollectedText {
+    static let objectReplacement: Unicode.Scalar = "\u{FFFC}"
+    static let lineSeparator: Unicode.Scalar = "\u{2028}"
+
+    var scalars: [Unicode.Scalar] = []
+    /// For each scalar: the index of the item it came from.
+    var item: [Int] = []
+    /// For each scalar: its offset in the item's original text (0 for atomics and breaks).
+    var sourceOffset: [Int] = []
+
+    init(_ items: [InlineItem]) {
+        var whiteSpace = WhiteSpaceProcessor()
+        var afterLetter = false
+        for (index, entry) in items.enumerated() {
+            switch entry {
+            case .text(let string, let shared, _):
+                let style = shared.style
+                let processed = whiteSpace.process(string, whiteSpace: style.text.whiteSpace)
+                var k = 0
+                for character in processed.text {
+                    let origin = processed.sourceOffsets.indices.contains(k) ? processed.sourceOffsets[k] : 0
+                    k += character.unicodeScalars.count
+                    let out = Self.transform(character, style.text.transform, afterLetter: afterLetter)
+                    afterLetter = character.isLetter || (afterLetter && character.unicodeScalars.allSatisfy {
+                        $0.properties.generalCategory == .nonspacingMark })
+                    for scalar in out.unicodeScalars {
+                        // A preserved newline is a forced break.
+                        append(scalar == "\n" ? Self.lineSeparator : scalar, item: index, source: origin)
+                    }
+                }
+            case .atomic:
+                append(Self.objectReplacement, item: index, source: 0)
+                afterLetter = false
+            case .forcedBreak:
+                append(Self.lineSeparator, item: index, source: 0)
+                // Spaces after a <br> start a line, and collapse away (phase I restarts).
+                whiteSpace = WhiteSpaceProcessor()
+                afterLetter = false
+            }
+        }
+    }
+
+    private mutating func append(_ scalar: Unicode.Scalar, item index: Int, source: Int) {
+        scalars.append(scalar)
+        item.append(index)
+        sourceOffset.append(source)
+    }
+
+    var string: String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// https://www.w3.org/TR/css-text-3/#text-transform-property (not language-tailored:
+    /// Turkish dotted i and Greek accent removal are left out).
+    static func transform(_ character: Character, _ transform: TextTransform, afterLetter: Bool) -> String {
+        switch transform {
+        case .none, .fullSizeKana: String(character)
+        case .uppercase: character.uppercased()
+        case .lowercase: character.lowercased()
+        case .capitalize: afterLetter || !character.isLetter ? String(character) : titlecased(character)
+        case .fullWidth: String(String.UnicodeScalarView(character.unicodeScalars.map(fullWidth)))
+        }
+    }
+
+    private static func titlecased(_ character: Character) -> String {
+        guard let first = character.unicodeScalars.first else { return String(character) }
+        var out = first.properties.titlecaseMapping
+        out.unicodeScalars.append(contentsOf: character.unicodeScalars.dropFirst())
+        return out
+    }
+
+    /// ASCII printable characters to their full-width forms (U+FF01–FF5E), space to U+3000.
+    private static func fullWidth(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar == " " { return "\u{3000}" }
+        guard (0x21...0x7E).contains(scalar.value) else { return scalar }
+        return Unicode.Scalar(scalar.value - 0x21 + 0xFF01) ?? scalar
+    }
+}

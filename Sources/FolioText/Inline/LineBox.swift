@@ -1,0 +1,103 @@
+import FolioStyle
+
+/// One line of a laid-out paragraph: its runs placed left to right, and its vertical extent.
+///
+/// Horizontal positions are px from the left content edge of the paragraph's block;
+/// vertical ones px down from the top of the line box.
+/// https://www.w3.org/TR/css-inline-3/#line-box
+public struct LineBox: Sendable {
+    /// Where the content starts (text-indent and alignment applied), and its width
+    /// (justification included, trailing spaces excluded).
+    public var x: Double
+    public var width: Double
+    /// Above and below the baseline, from the tallest inline boxes (half-leading included).
+    public var ascent: Double
+    public var descent: Double
+    /// The line box height (`ascent + descent`): where the next line starts.
+    public var height: Double { ascent + descent }
+    /// The baseline, down from the line's top.
+    public var baseline: Double { ascent }
+    /// Glyph runs in visual order (left to right).
+    public var runs: [PositionedRun]
+    public var atomics: [PlacedAtomic]
+    /// The line ends at a hyphenation point and shows a hyphen.
+    public var endsWithHyphen: Bool
+    /// The line ends with a forced break (`<br>`, a preserved newline).
+    public var endsWithForcedBreak: Bool
+    /// The paragraph's last line.
+    public var isLast: Bool
+    /// The content did not fit the width: an unbreakable word (reported as `layout.line-overflow`).
+    public var overflows: Bool
+    /// The paragraph-text offsets (Unicode scalars of `ParagraphLayout.text`) of the line,
+    /// trailing spaces and the forced break included.
+    public var textRange: Range<Int>
+}
+
+/// A run of glyphs of one face, size and style, placed on a line.
+public struct PositionedRun: Sendable {
+    public var face: FontFace
+    /// The used font size in px (`font-size` × the fallback face's size adjustment).
+    public var size: Double
+    public var color: RGBA
+    public var synthesizeBold: Bool
+    public var synthesizeItalic: Bool
+    public var direction: Direction
+    /// Left edge and advance width in px.
+    public var x: Double
+    public var width: Double
+    /// The run's baseline, down from the line's top (differs from the line's for
+    /// `vertical-align` shifts).
+    public var baseline: Double
+    public var glyphs: [PositionedGlyph]
+    /// The text the run stands for (a trailing hyphen glyph excepted) and where it came from.
+    public var text: String
+    /// The run's range of paragraph-text offsets.
+    public var textRange: Range<Int>
+    /// The node and the range of scalar offsets in its text (nil for generated text).
+    public var source: TextSource?
+    public var sourceRange: Range<Int>
+    /// The run ends with a hyphen glyph added at a hyphenation point.
+    public var hasHyphen: Bool
+    public var decorations: [TextDecoration]
+}
+
+/// One glyph: its id in the run's face, its pen position and its offset.
+public struct PositionedGlyph: Hashable, Sendable {
+    public var id: UInt32
+    /// Left edge of the glyph's advance, px from the block's content edge.
+    public var x: Double
+    /// Down from the run's baseline (HarfBuzz y offsets, negated).
+    public var y: Double
+    public var advance: Double
+}
+
+/// An underline, overline or line-through of a run, from the face's metrics.
+/// https://www.w3.org/TR/css-text-decor-3/#line-decoration
+public struct TextDecoration: Hashable, Sendable {
+    public enum Kind: Sendable, Hashable { case underline, overline, lineThrough }
+    public var kind: Kind
+    /// The line's centre, px down from the run's baseline (negative: above).
+    public var offset: Double
+    public var thickness: Double
+    public var color: RGBA
+}
+
+/// An atomic inline placed on a line.
+public struct PlacedAtomic: Hashable, Sendable {
+    public var id: Int
+    /// Left and top edges, relative to the line box.
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+}
+
+/// A laid-out paragraph: its text after white-space processing and transforms, and its lines.
+public struct ParagraphLayout: Sendable {
+    /// The paragraph text the lines' `textRange`s index (Unicode scalars); atomic inlines are
+    /// U+FFFC, forced breaks U+2028.
+    public var text: String
+    public var lines: [LineBox]
+    /// The sum of the lines' heights.
+    public var height: Double { lines.reduce(0) { $0 + $1.height } }
+}

@@ -1,0 +1,105 @@
+import FolioStyle
+
+/// Chooses where the paragraph's lines end: first fit, greedily (each line takes as many
+/// break opportunities as fit).
+///
+/// A line ends at the last opportunity whose content fits, trailing spaces hanging (CSS Text
+/// 3 §4.1.2) and a hyphen counted at a hyphenated break. When not even the first fits, the
+/// line takes emergency breaks (`overflow-wrap`) if the style allows, else it overflows with
+/// its unbreakable word. A hyphenation point in the paragraph's last word is never used.
+///
+/// Future work: Knuth–Plass (total-fit) breaking for justified text; the filler keeps
+/// its inputs (opportunities and prefix widths) so another strategy can replace `lines()`.
+/// https://www.w3.org/TR/css-text-3/#line-breaking
+struct LineFiller {
+    struct Line {
+        var range: Range<Int>
+        var kind: BreakOpportunity
+        var overflows: Bool
+    }
+
+    let shaped: ShapedParagraph
+    var breaker: LineBreaker
+    /// Hyphenated breaks after this offset fall in the paragraph's last word.
+    let lastWordStart: Int
+    let hyphenWidth: (Int) -> Double
+
+    init(shaped: ShapedParagraph, breaker: LineBreaker, hyphenWidth: @escaping (Int) -> Double) {
+        self.shaped = shaped
+        self.breaker = breaker
+        self.hyphenWidth = hyphenWidth
+        let kinds = breaker.kinds
+        lastWordStart = kinds.indices.dropLast().last { kinds[$0] == .allowed || kinds[$0] == .mandatory }.map { $0 + 1 } ?? 0
+    }
+
+    /// The lines, given the width available to the first line and to the others.
+    mutating func lines(firstWidth: Double, width: Double) -> [Line] {
+        let count = shaped.collected.scalars.count
+        var lines: [Line] = []
+        var start = 0
+        while start < count {
+            let available = lines.isEmpty ? firstWidth : width
+            let line = next(from: start, available: available)
+            lines.append(line)
+            start = line.range.upperBound
+        }
+        return lines
+    }
+
+    /// The content width of a line ending at a break: trailing spaces and a forced break
+    /// hang; a hyphen is added at a hyphenated break.
+    func measure(_ range: Range<Int>, kind: BreakOpportunity) -> Double {
+        let end = contentEnd(range)
+        var width = shaped.width(range.lowerBound..<end)
+        if kind == .hyphenated && end > range.lowerBound { width += hyphenWidth(end - 1) }
+        return width
+    }
+
+    func contentEnd(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        let scalars = shaped.collected.scalars
+        while end > range.lowerBound, Self.hangs(scalars[end - 1]) { end -= 1 }
+        return end
+    }
+
+    static func hangs(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{3000}" || scalar == CollectedText.lineSeparator
+    }
+
+    private func usable(_ b: LineBreaker.Break) -> Bool {
+        guard b.kind == .hyphenated else { return true }
+        return b.offset <= lastWordStart || shaped.collected.scalars[b.offset - 1] == "\u{AD}"
+    }
+
+    private mutating func next(from start: Int, available: Double) -> Line {
+        let epsilon = 1e-6
+        breaker.seek(to: start)
+        var best: LineBreaker.Break?
+        var first: LineBreaker.Break?
+        while let b = breaker.nextBreak() {
+            guard usable(b) else { continue }
+            if first == nil { first = b }
+            guard measure(start..<b.offset, kind: b.kind) <= available + epsilon else { break }
+            best = b
+            if b.kind == .mandatory { break }
+        }
+        if let best { return Line(range: start..<best.offset, kind: best.kind, overflows: false) }
+        guard let first else {
+            let end = shaped.collected.scalars.count
+            return Line(range: start..<end, kind: .mandatory, overflows: measure(start..<end, kind: .mandatory) > available + epsilon)
+        }
+        // Nothing fits: emergency breaks inside the first word, when allowed.
+        breaker.seek(to: start)
+        var emergency: LineBreaker.Break?
+        while let b = breaker.nextBreak(includingEmergency: true), b.offset < first.offset {
+            guard b.kind == .emergency else { continue }
+            if emergency != nil && measure(start..<b.offset, kind: b.kind) > available + epsilon { break }
+            emergency = b
+        }
+        if let emergency {
+            let overflows = measure(start..<emergency.offset, kind: .emergency) > available + epsilon
+            return Line(range: start..<emergency.offset, kind: .emergency, overflows: overflows)
+        }
+        return Line(range: start..<first.offset, kind: first.kind, overflows: true)
+    }
+}
