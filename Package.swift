@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]
