@@ -44,10 +44,11 @@ let package = Package(
             ]
         ),
 
+        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
-        .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

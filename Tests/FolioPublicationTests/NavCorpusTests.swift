@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import FolioCore
 import FolioXML
 import Testing
@@ -7,14 +8,8 @@ import Testing
 /// One book of ../shared/corpus, read with `unzip` (the container layer is tested elsewhere) and its
 /// package read just enough to find the navigation documents and build a manifest.
 struct NavCorpusBook {
-    /// `../shared/corpus` from the package root; from a worktree nested one level deeper
-    /// (`/work/wt/<name>`), the same folder one level further up.
-    static let root: URL = {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = ["../shared/corpus", "../../shared/corpus"].map { package.appendingPathComponent($0).standardizedFileURL }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("samples").path) } ?? candidates[0]
-    }()
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("samples").path) }
+    static let root: URL = Corpus.directory ?? Corpus.packageRoot.appendingPathComponent("../shared/corpus")
+    static var isPresent: Bool { Corpus.directory != nil }
 
     let file: URL
     let packagePath: String

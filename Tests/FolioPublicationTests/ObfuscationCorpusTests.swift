@@ -1,16 +1,13 @@
 import Foundation
+import FolioTestSupport
 import Testing
 import FolioCore
 @testable import FolioPublication
 
 /// De-obfuscation against real books in ../shared/corpus (skipped when it is absent).
 @Suite struct ObfuscationCorpusTests {
-    /// `../shared/corpus` from the package root; `FOLIO_CORPUS` overrides it (for a git worktree).
-    static let corpus = ProcessInfo.processInfo.environment["FOLIO_CORPUS"].map { URL(fileURLWithPath: $0) }
-        ?? URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus").standardizedFileURL
-    static var available: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("samples/wasteland-otf.epub").path) }
+    static let corpus = Corpus.directory ?? Corpus.packageRoot.appendingPathComponent("../shared/corpus")
+    static var available: Bool { Corpus.file("samples/wasteland-otf.epub") != nil }
 
     private func open(_ book: String) throws -> ZipContainer {
         try ZipContainer(path: Self.corpus.appendingPathComponent(book).path, diagnostics: Diagnostics())

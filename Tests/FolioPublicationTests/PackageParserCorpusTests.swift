@@ -1,6 +1,7 @@
 import FolioCore
 import FolioXML
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import FolioPublication
 
@@ -10,12 +11,7 @@ import Testing
 /// The corpus is `../shared/corpus` from the package root; from a git worktree under
 /// `/work/wt/<name>` it is one level further up. The tests skip when neither exists.
 enum PackageCorpus {
-    static let directory: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return ["../shared/corpus", "../../shared/corpus"]
-            .map { root.appendingPathComponent($0).standardizedFileURL }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("samples").path) }
-    }()
+    static let directory: URL? = Corpus.directory
 
     static func books(_ folder: String, prefix: String = "") -> [URL] {
         guard let directory else { return [] }

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 import FolioCore
 @testable import FolioPublication
@@ -10,10 +11,7 @@ import FolioCore
 ///
 /// The corpus is `../shared/corpus` (`FOLIO_CORPUS` overrides it); without it the suite is skipped.
 enum W3CCorpus {
-    static let directory: URL? = ProcessInfo.processInfo.environment["FOLIO_CORPUS"]
-        .map { URL(fileURLWithPath: $0) }
-        .flatMap { FileManager.default.fileExists(atPath: $0.appendingPathComponent("w3c").path) ? $0 : nil }
-        ?? PackageCorpus.directory
+    static let directory: URL? = Corpus.directory
 
     static func open(_ id: String, diagnostics: Diagnostics = Diagnostics()) throws -> Publication {
         let directory = try #require(directory)

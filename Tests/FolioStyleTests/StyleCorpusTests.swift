@@ -2,28 +2,15 @@ import FolioCore
 import FolioPublication
 import FolioXML
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import FolioStyle
 
 /// The shared corpus (`../shared/corpus`, or `FOLIO_CORPUS`) as the style tests use it: books
 /// opened with `PublicationOpener`, spine items parsed as the CLI parses them, and styled.
 enum StyleBooks {
-    static let directory: URL? = {
-        if let env = ProcessInfo.processInfo.environment["FOLIO_CORPUS"] {
-            let url = URL(fileURLWithPath: env)
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("w3c").path) { return url }
-        }
-        // From a git worktree the corpus sits beside an ancestor of the package root.
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("../shared/corpus").standardizedFileURL
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("samples").path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    static let absent = "the shared corpus (../shared/corpus) is absent"
+    static let directory: URL? = Corpus.directory
+    static let absent = Corpus.absentMessage
 
     /// `folder/name.epub` paths relative to the corpus, sorted; empty without the corpus.
     static func books(_ folder: String, prefix: String = "") -> [String] {

@@ -1,22 +1,14 @@
 import FolioCore
 import FolioXML
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import FolioStyle
 
 /// Every stylesheet of the shared corpus (`../shared/corpus`), parsed without crashing.
 @Suite struct SyntaxCorpusTests {
     /// `../shared/corpus` beside the package root (or beside an ancestor, for a git worktree).
-    static let corpus: URL = {
-        var dir = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("../shared/corpus").standardized
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("../shared/corpus").standardized
-    }()
+    static let corpus: URL = Corpus.directory ?? Corpus.packageRoot.appendingPathComponent("../shared/corpus")
 
     /// The corpus books' paths, or nil (with a reason) when the corpus or `unzip` is absent.
     static func books() -> [URL]? {

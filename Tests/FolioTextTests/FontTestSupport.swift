@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStyle
 import Foundation
+import FolioTestSupport
 @testable import FolioText
 
 /// Shared by the Font*Tests: fixture paths, pinned font bytes, and contexts over a fixture sheet.
@@ -9,9 +10,7 @@ enum FontTestSupport {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Tests/FolioTextTests/Fixtures")
     /// `../shared/corpus` from the package root (one level deeper from a worktree); nil when absent.
-    static let corpus: URL? = ["../shared/corpus", "../../shared/corpus"]
-        .map { packageRoot.appendingPathComponent($0).standardizedFileURL }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let corpus: URL? = Corpus.directory
 
     static func pinnedPath(_ family: String, weight: Int = 400, italic: Bool = false) -> String {
         FontManifest.pinned.first { $0.family == family && $0.weight == weight && $0.isItalic == italic }?.path ?? "(not pinned)"

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStyle
 import FolioXML
+import FolioTestSupport
 import Foundation
 import Testing
 @testable import FolioText
@@ -10,26 +11,9 @@ import Testing
     /// A phone (390 px) less 16 px margins on each side.
     static let width = 390.0 - 32
 
-    static func chapter(_ book: String, _ entry: String) throws -> [UInt8]? {
-        guard let corpus = FontTestSupport.corpus else { return nil }
-        let path = corpus.appendingPathComponent("samples/\(book)").path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let unzip = Process()
-        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        unzip.arguments = ["-p", path, entry]
-        let pipe = Pipe()
-        unzip.standardOutput = pipe
-        try unzip.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        unzip.waitUntilExit()
-        return Array(data)
-    }
-
-    @Test func everyLineOfMobyDicksFirstChapterFitsAPhoneAndKeepsItsWords() throws {
-        guard let bytes = try Self.chapter("moby-dick.epub", "OPS/chapter_001.xhtml") else {
-            print("skipped: ../shared/corpus/samples/moby-dick.epub is absent")
-            return
-        }
+    @Test(.enabled(if: Corpus.file("samples/moby-dick.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
+    func everyLineOfMobyDicksFirstChapterFitsAPhoneAndKeepsItsWords() throws {
+        let bytes = try #require(try Corpus.unzip("samples/moby-dick.epub", "OPS/chapter_001.xhtml"))
         let diagnostics = Diagnostics()
         let tree = try MarkupParser.parse(bytes, path: "OPS/chapter_001.xhtml", recovery: .html, diagnostics: diagnostics)
         let paragraphs = try #require(tree.root).descendants().filter { $0.isElement("p") }
