@@ -35,10 +35,11 @@ let package = Package(
             name: "FolioText",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
         ),
+        .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioPublication", "FolioStyle",
+                "FolioCore", "FolioPublication", "FolioStyle", "FolioOverlay",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioOverlayTests", dependencies: ["FolioOverlay", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]
