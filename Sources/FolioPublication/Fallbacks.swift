@@ -45,9 +45,7 @@ public enum Fallbacks {
             }
             for i in path { resolved[i] = result }
         }
-        for i in manifest.items.indices {
-            manifest.items[i].renderableID = resolved[i] ?? nil
-        }
+        manifest.setRenderableIDs(manifest.items.indices.map { resolved[$0] ?? nil })
     }
 
     /// The ids of `id`'s fallback chain, itself first, stopping before a repeat or a missing id.

@@ -2,11 +2,30 @@
 ///
 /// https://www.w3.org/TR/epub-33/#sec-pkg-manifest
 public struct Manifest: Sendable, Hashable {
-    public var items: [ManifestItem] = []
-    public init(items: [ManifestItem] = []) { self.items = items }
+    /// The items in package order.
+    public private(set) var items: [ManifestItem] = []
+    /// Positions by id and by path (the first item wins, as in package order), so that the many
+    /// lookups of later stages — every spine item, link and cover rule — do not scan the list.
+    private var byID: [String: Int] = [:]
+    private var byPath: [String: Int] = [:]
 
-    public func item(id: String) -> ManifestItem? { items.first { $0.id == id } }
-    public func item(path: String) -> ManifestItem? { items.first { $0.path == path } }
+    public init(items: [ManifestItem] = []) {
+        for item in items { append(item) }
+    }
+
+    public mutating func append(_ item: ManifestItem) {
+        byID[item.id] = byID[item.id] ?? items.count
+        byPath[item.path] = byPath[item.path] ?? items.count
+        items.append(item)
+    }
+
+    /// Sets the renderable item of each fallback chain (ids and paths stay as they are).
+    mutating func setRenderableIDs(_ ids: [String?]) {
+        for i in items.indices where i < ids.count { items[i].renderableID = ids[i] }
+    }
+
+    public func item(id: String) -> ManifestItem? { byID[id].map { items[$0] } }
+    public func item(path: String) -> ManifestItem? { byPath[path].map { items[$0] } }
     /// The item carrying a property (`nav`, `cover-image` …).
     public func item(withProperty property: String) -> ManifestItem? { items.first { $0.properties.contains(property) } }
 }

@@ -30,7 +30,7 @@ extension PackageParser {
             if !item.isRemote, !paths.insert(item.path).inserted {
                 context.warn("opf.manifest-duplicate-href", "\(item.path) is listed twice in the manifest", severity: .info, at: node)
             }
-            manifest.items.append(item)
+            manifest.append(item)
         }
         return manifest
     }

@@ -42,8 +42,9 @@ import Testing
 
     @Test func aCoverImagePropertyOnAPageFallsThroughToTheCoverMeta() {
         let diagnostics = Diagnostics()
-        var m = manifest()
-        m.items[2].properties = ["cover-image"]
+        var items = manifest().items
+        items[2].properties = ["cover-image"]
+        let m = Manifest(items: items)
         #expect(resolve(m, metas: [Meta(property: "cover", value: "logo")], diagnostics: diagnostics) == "OEBPS/images/logo.png")
         #expect(diagnostics.contains(code: "cover.not-an-image"))
     }
@@ -73,7 +74,7 @@ import Testing
 
     @Test func aGuidePageWhoseImageIsNotInTheManifestFallsThrough() {
         var m = manifest()
-        m.items.removeFirst()  // OEBPS/images/cover.jpg
+        m = Manifest(items: Array(m.items.dropFirst()))  // without OEBPS/images/cover.jpg
         let diagnostics = Diagnostics()
         #expect(resolve(m, guide: [(type: "cover", href: "text/cover.xhtml")], spine: spine("logo"), diagnostics: diagnostics) == "OEBPS/images/logo.png")
         #expect(diagnostics.contains(code: "cover.image-not-in-manifest"))

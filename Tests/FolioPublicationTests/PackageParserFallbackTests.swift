@@ -45,7 +45,7 @@ import Testing
         var manifest = Manifest()
         let n = 20_000
         for i in 0..<n {
-            manifest.items.append(ManifestItem(id: "i\(i)", href: "i\(i).pdf", path: "i\(i).pdf", mediaType: "application/pdf",
+            manifest.append(ManifestItem(id: "i\(i)", href: "i\(i).pdf", path: "i\(i).pdf", mediaType: "application/pdf",
                                                fallback: "i\((i + 1) % n)"))
         }
         let diagnostics = Diagnostics()
