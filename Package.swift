@@ -35,11 +35,12 @@ let package = Package(
             name: "FolioText",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
         ),
+        .target(name: "FolioLayout", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioPublication", "FolioStyle", "FolioOverlay",
+                "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioOverlay",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioStyleTests", dependencies: ["FolioStyle", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout", "FolioText", "FolioStyle", "FolioPublication", "FolioXML", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioOverlayTests", dependencies: ["FolioOverlay", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
