@@ -1,0 +1,135 @@
+import FolioPublication
+import FolioStyle
+import FolioText
+import FolioXML
+
+/// Replaced elements: `<img>` and `<svg>` (drawn as the image it wraps, the usual cover page).
+/// Sizes follow CSS 2.1 §10.3.2/§10.6.2 and are then scaled down, aspect kept, to fit the page.
+extension ChapterBuilder {
+    /// The image an element stands for, when it is a replaced element.
+    struct ImageSource {
+        var path: String?
+        var alt: String
+        var intrinsic: (width: Double, height: Double)?
+    }
+
+    func isReplaced(_ node: StyledNode) -> Bool {
+        guard node.kind == .element, let source = node.source else { return false }
+        switch (source.localName, source.namespaceURI) {
+        case ("img", Namespace.xhtml?), ("img", nil), ("svg", Namespace.svg?), ("image", Namespace.svg?): return true
+        default: return false
+        }
+    }
+
+    func imageSource(_ node: StyledNode) -> ImageSource {
+        guard let element = node.source else { return ImageSource(path: nil, alt: "", intrinsic: nil) }
+        var href: String?
+        var alt = element.attribute("alt") ?? ""
+        var declared: (width: Double, height: Double)?
+        switch element.localName {
+        case "img":
+            href = element.attribute("src")
+        case "image":
+            href = element.attribute("href", namespace: Namespace.xlink) ?? element.attribute("href")
+            declared = svgSize(element)
+        default:
+            let image = element.descendants("image", namespace: Namespace.svg).first
+            href = image.flatMap { $0.attribute("href", namespace: Namespace.xlink) ?? $0.attribute("href") }
+            declared = svgSize(element) ?? image.flatMap(svgSize)
+            if alt.isEmpty { alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? "" }
+        }
+        guard let href, !href.hasPrefix("data:"), let resolved = ContainerPath.resolve(href, relativeTo: path)?.path else {
+            return ImageSource(path: nil, alt: alt, intrinsic: href == nil ? declared : nil)
+        }
+        guard let size = context.imageSize(resolved) else {
+            context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing its alt text", at: path)
+            return ImageSource(path: nil, alt: alt, intrinsic: nil)
+        }
+        // An <svg> wrapper's viewBox sets the aspect the image is shown at.
+        return ImageSource(path: resolved, alt: alt, intrinsic: declared ?? size)
+    }
+
+    /// The size an `<svg>` or `<image>` declares: `viewBox`, else absolute `width`/`height`.
+    private func svgSize(_ element: XMLNode) -> (width: Double, height: Double)? {
+        if let box = element.attribute("viewBox") {
+            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 { return (numbers[2], numbers[3]) }
+        }
+        if let w = element.attribute("width").flatMap(Double.init), let h = element.attribute("height").flatMap(Double.init), w > 0, h > 0 {
+            return (w, h)
+        }
+        return nil
+    }
+
+    /// The used size of a replaced element in a containing block `available` px wide, no
+    /// wider than that nor taller than the page.
+    func usedSize(_ style: ComputedStyle, intrinsic: (width: Double, height: Double), available: Double) -> (width: Double, height: Double) {
+        let ratio = intrinsic.width / max(0.01, intrinsic.height)
+        var width: Double?, height: Double?
+        if case .length(let l) = style.box.width { width = max(0, l.resolve(against: available)) }
+        height = verticalLength(style.box.height)
+        switch (width, height) {
+        case (let w?, nil): height = w / ratio
+        case (nil, let h?): width = h * ratio
+        case (nil, nil): width = intrinsic.width; height = intrinsic.height
+        default: break
+        }
+        var w = width ?? intrinsic.width, h = height ?? intrinsic.height
+        if case .length(let l) = style.box.maxWidth, w > l.resolve(against: available) {
+            let limit = max(0, l.resolve(against: available))
+            h *= limit / max(0.01, w)
+            w = limit
+        }
+        if case .length(let l) = style.box.maxHeight, let limit = l.fixed, h > limit {
+            w *= limit / max(0.01, h)
+            h = limit
+        }
+        return fit((w, h), width: available, height: context.page.contentHeight)
+    }
+
+    func fit(_ size: (width: Double, height: Double), width: Double, height: Double) -> (width: Double, height: Double) {
+        let scale = min(1, width / max(0.01, size.width), height / max(0.01, size.height))
+        return (size.width * scale, size.height * scale)
+    }
+
+    func addInlineImage(_ node: StyledNode, to paragraph: inout PendingParagraph) {
+        let source = imageSource(node)
+        guard let intrinsic = source.intrinsic else {
+            if !source.alt.isEmpty { paragraph.addText(source.alt, style: node.style, node: -1) }
+            return
+        }
+        let size = usedSize(node.computed, intrinsic: intrinsic, available: paragraph.width)
+        let id = paragraph.images.count
+        paragraph.images[id] = ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: source.path, alt: source.alt)
+        paragraph.items.append(.atomic(width: size.width, height: size.height, baseline: size.height, style: node.style, id: id))
+        paragraph.hasContent = true
+    }
+
+    func layoutBlockImage(_ node: StyledNode, x: Double, width: Double) {
+        let source = imageSource(node)
+        let style = node.computed
+        guard let intrinsic = source.intrinsic else {
+            guard !source.alt.isEmpty else { return }
+            layoutBox(node, x: x, metrics: BoxMetrics(style, available: width)) { builder, x, width in
+                var alt = PendingParagraph(block: node, x: x, width: width)
+                alt.addText(source.alt, style: node.style, node: -1)
+                builder.flushParagraph(&alt)
+            }
+            return
+        }
+        let size = usedSize(style, intrinsic: intrinsic, available: width)
+        var metrics = BoxMetrics(style, available: width, shrinkToFit: size.width)
+        metrics.contentWidth = min(metrics.contentWidth, size.width)
+        let extras = metrics.border.top + metrics.border.bottom + metrics.padding.top + metrics.padding.bottom
+        let element = node.source.map { offsets.offset(ofElement: Int($0.index)) }
+        layoutBox(node, x: x, metrics: metrics) { builder, x, width in
+            let fitted = builder.fit(size, width: width, height: builder.context.page.contentHeight - extras)
+            builder.flushMargin()
+            let top = builder.y
+            let unit = builder.addUnit(top: top, bottom: top + fitted.height, start: element, end: element)
+            let rect = Rect(x: x, y: top, width: fitted.width, height: fitted.height)
+            builder.place(.image(ImageItem(rect: rect, path: source.path, alt: source.alt)), first: unit, last: unit)
+            builder.y = top + fitted.height
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import FolioPublication
+import FolioStyle
+import FolioText
+import FolioXML
+
+/// Inline content: gathering a paragraph's items through inline elements, and setting it.
+/// https://www.w3.org/TR/css-inline-3/#inline-formatting
+extension ChapterBuilder {
+    /// Adds a node inside a block container: inline content goes into `paragraph`; a
+    /// block-level node ends the paragraph so far and stacks below it.
+    func addContent(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
+        let style = node.computed
+        switch node.kind {
+        case .text:
+            guard let text = node.text else { return }
+            let shared = decorated(node.style, decoration)
+            let xml = node.source.map { Int($0.index) } ?? -1
+            if let link, xml >= 0 { paragraph.links[xml] = link }
+            paragraph.addText(text, style: shared, node: xml)
+        case .pseudo(.marker):
+            addMarker(node, to: &paragraph)
+        case .pseudo:
+            guard style.box.display != .none else { return }
+            if isBlockLevel(node) {
+                flushParagraph(&paragraph)
+                let metrics = BoxMetrics(style, available: paragraph.width)
+                layoutBox(node, x: paragraph.x, metrics: metrics) { builder, x, width in
+                    var inner = PendingParagraph(block: node, x: x, width: width)
+                    if let text = node.text { inner.addText(text, style: node.style, node: -1) }
+                    builder.flushParagraph(&inner)
+                }
+            } else if let text = node.text {
+                paragraph.addText(text, style: decorated(node.style, decoration), node: -1)
+            }
+        case .element:
+            addElement(node, to: &paragraph, decoration: decoration, link: link)
+        }
+    }
+
+    private func addElement(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
+        let style = node.computed
+        guard style.box.display != .none else { return }
+        if isBlockLevel(node) {
+            flushParagraph(&paragraph)
+            layoutBlock(node, x: paragraph.x, width: paragraph.width)
+            return
+        }
+        if let id = node.source?.attribute("id"), anchors[id] == nil { anchors[id] = units.count }
+        if isReplaced(node) {
+            addInlineImage(node, to: &paragraph)
+            return
+        }
+        if node.source?.localName == "br" {
+            paragraph.items.append(.forcedBreak)
+            paragraph.hasContent = true
+            return
+        }
+        var link = link
+        if node.source?.localName == "a", let href = node.source?.attribute("href"), let target = resolveLink(href) { link = target }
+        let inner = PropagatedDecoration(style, inside: decoration)
+        // Ruby annotations sit above their base in print; in a line they follow it in parentheses.
+        let isRubyText = style.box.display == .rubyText || node.source?.localName == "rt"
+        if isRubyText { paragraph.addText("(", style: node.style, node: -1) }
+        var child = node.firstChild
+        while child >= 0 {
+            let n = document.nodes[Int(child)]
+            addContent(n, to: &paragraph, decoration: inner, link: link)
+            child = n.nextSibling
+        }
+        if isRubyText { paragraph.addText(")", style: node.style, node: -1) }
+    }
+
+    /// A link target: a container path with its fragment, or an absolute URL left as it is.
+    func resolveLink(_ href: String) -> String? {
+        let trimmed = String(href.drop { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard !trimmed.isEmpty else { return nil }
+        if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
+           trimmed[..<colon].count > 1 {
+            return trimmed
+        }
+        if trimmed.hasPrefix("#") { return path + trimmed }
+        return ContainerPath.resolveLink(trimmed, relativeTo: path)
+    }
+
+    /// The style of text inside decorated elements: their lines added to its own.
+    func decorated(_ shared: SharedStyle, _ decoration: PropagatedDecoration?) -> SharedStyle {
+        guard let decoration, !shared.style.box.textDecorationLine.isSuperset(of: decoration.lines) else { return shared }
+        var style = shared.style
+        style.box.textDecorationLine.formUnion(decoration.lines)
+        style.box.textDecorationStyle = decoration.style
+        style.box.textDecorationColor = decoration.color
+        return interner.intern(style)
+    }
+
+    /// Sets the paragraph gathered so far in lines and stacks them.
+    func flushParagraph(_ paragraph: inout PendingParagraph) {
+        defer { paragraph.reset() }
+        guard paragraph.hasContent else { return }
+        let blockStyle = paragraph.block.computed
+        let input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
+        let layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
+        guard !layout.lines.isEmpty else { return }
+        flushMargin()
+        emitLines(layout, paragraph: paragraph, style: blockStyle)
+    }
+
+    func language(of node: StyledNode) -> String? {
+        node.source?.language
+    }
+}

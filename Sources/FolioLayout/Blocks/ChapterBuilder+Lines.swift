@@ -1,0 +1,62 @@
+import FolioStyle
+import FolioText
+
+/// Stacking a paragraph's lines as units: their runs, images and links placed, their text
+/// and locators recorded, orphans and widows marked.
+extension ChapterBuilder {
+    func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle) {
+        let scalars = Array(layout.text.unicodeScalars)
+        let count = layout.lines.count
+        let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
+        for (k, line) in layout.lines.enumerated() {
+            let top = y
+            let first = units.count
+            var text = lineText(scalars, line: line)
+            var start: Int?, end: Int?
+            for run in line.runs {
+                guard let source = run.source, source.node >= 0, !run.sourceRange.isEmpty else { continue }
+                let a = offsets.offset(node: source.node, offsetInNode: run.sourceRange.lowerBound)
+                let b = offsets.offset(node: source.node, offsetInNode: run.sourceRange.upperBound)
+                start = min(start ?? a, a)
+                end = max(end ?? b, b)
+            }
+            if let marker = pendingMarker, k == 0 {
+                pendingMarker = nil
+                text = markerText(marker) + text
+                placeMarker(marker, beside: line, top: top, x: paragraph.x, unit: first)
+            }
+            // Orphans: the first lines stay together; widows: so do the last ones.
+            let breakBefore: BreakClass = k > 0 && (k < orphans || count - k < widows) ? .avoid : .normal
+            addUnit(top: top, bottom: top + line.height, start: start, end: end, text: text, breakBefore: breakBefore)
+            for run in line.runs {
+                place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
+                if let source = run.source, let href = paragraph.links[source.node] {
+                    let rect = Rect(x: paragraph.x + run.x, y: top + run.baseline - run.size, width: run.width, height: run.size * 1.25)
+                    place(.link(rect, href: href), first: first, last: first)
+                }
+            }
+            for atomic in line.atomics {
+                guard var image = paragraph.images[atomic.id] else { continue }
+                image.rect = Rect(x: paragraph.x + atomic.x, y: top + atomic.y, width: atomic.width, height: atomic.height)
+                place(.image(image), first: first, last: first)
+            }
+            y = top + line.height
+        }
+        if let last = units.indices.last { units[last].endsBlock = true }
+    }
+
+    /// A line's text in reading order: atomic inlines dropped, forced breaks as newlines,
+    /// soft hyphens removed.
+    func lineText(_ scalars: [Unicode.Scalar], line: LineBox) -> String {
+        var view = String.UnicodeScalarView()
+        let range = line.textRange.clamped(to: 0..<scalars.count)
+        for scalar in scalars[range] {
+            switch scalar {
+            case "\u{FFFC}", "\u{AD}": continue
+            case "\u{2028}": view.append("\n")
+            default: view.append(scalar)
+            }
+        }
+        return String(view)
+    }
+}

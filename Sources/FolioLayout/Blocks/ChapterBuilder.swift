@@ -1,0 +1,127 @@
+import FolioCore
+import FolioStyle
+import FolioText
+import FolioXML
+
+/// Lays out one styled content document into a `ChapterFlow`: block boxes stacked with
+/// collapsing margins, their inline content set in lines by the paragraph setter, each line
+/// and image a unit the paginator may break before.
+final class ChapterBuilder {
+    let document: StyledDocument
+    let path: String
+    var context: LayoutContext
+    let offsets: TextOffsets
+    let interner = StyleInterner()
+
+    /// The bottom of what has been placed; the pending margin is below it.
+    var y = 0.0
+    var margins = MarginCollapser()
+    var units: [FlowUnit] = []
+    var placed: [PlacedItem?] = []
+    var anchors: [String: Int] = [:]
+
+    /// Boxes opened and waiting for their top (margins collapsing through them).
+    var openTops: [Int] = []
+    var boxTops: [Int: Double] = [:]
+    /// The highest box top opened since the last unit: where a page starting with the next unit starts.
+    var pendingBreakTop: Double?
+    /// The y before the margins of the next unit, for a page after a forced break.
+    var pendingForcedTop: Double?
+    var pendingBreak = BreakClass.normal
+    /// The chapter text offset reached, for units with no text of their own.
+    var lastOffset = 0
+    /// An outside list marker waiting for its item's first line.
+    var pendingMarker: ParagraphLayout?
+
+    init(document: StyledDocument, path: String, context: LayoutContext) {
+        self.document = document
+        self.path = path
+        self.context = context
+        offsets = TextOffsets(tree: document.tree)
+    }
+
+    /// Lays out the document.
+    func build() -> ChapterFlow {
+        let width = context.page.contentWidth
+        if let root = document.root, root.computed.box.display != .none {
+            layoutBlock(root, x: 0, width: width)
+        }
+        if let ending = units.indices.last { units[ending].endsBlock = true }
+        return ChapterFlow(width: width, units: units, placed: placed.compactMap { $0 }, anchors: anchors,
+                           textLength: offsets.length, background: pageBackground())
+    }
+
+    // MARK: Units
+
+    /// Places the pending margin: content is about to be drawn at `y`.
+    func flushMargin() {
+        if pendingForcedTop == nil { pendingForcedTop = y }
+        y += margins.take()
+        for box in openTops { boxTops[box] = y }
+        if !openTops.isEmpty { notePageTop(y) }
+        openTops.removeAll()
+    }
+
+    func notePageTop(_ top: Double) {
+        pendingBreakTop = min(pendingBreakTop ?? top, top)
+    }
+
+    /// Adds a unit from `top` to `bottom` (already placed: `y` is at or below `bottom`).
+    @discardableResult
+    func addUnit(top: Double, bottom: Double, start: Int? = nil, end: Int? = nil, text: String = "",
+                 breakBefore: BreakClass = .normal) -> Int {
+        let start = start ?? lastOffset
+        let end = max(start, end ?? start)
+        lastOffset = max(lastOffset, end)
+        let breakTop = min(pendingBreakTop ?? top, top)
+        units.append(FlowUnit(top: top, bottom: bottom, breakTop: breakTop, forcedTop: min(pendingForcedTop ?? breakTop, breakTop),
+                              breakBefore: max(pendingBreak, breakBefore), start: start, end: end, text: text, endsBlock: false))
+        pendingBreakTop = nil
+        pendingForcedTop = nil
+        pendingBreak = .normal
+        return units.count - 1
+    }
+
+    /// Records a break between the last unit and the next one.
+    func requestBreak(_ value: BreakBetween) {
+        switch value {
+        case .page, .left, .right, .recto, .verso, .always, .all: pendingBreak = .forced
+        case .avoid, .avoidPage: pendingBreak = max(pendingBreak, .avoid)
+        case .auto, .avoidColumn, .column, .region, .avoidRegion: break
+        }
+    }
+
+    /// Adds an item drawn with units `first...last`; returns its slot.
+    @discardableResult
+    func place(_ item: FrameItem, first: Int, last: Int) -> Int {
+        placed.append(PlacedItem(item: item, firstUnit: first, lastUnit: max(first, last)))
+        return placed.count - 1
+    }
+
+    /// Reserves a slot so a box's background paints below the content placed after it.
+    func reserveSlot() -> Int {
+        placed.append(nil)
+        return placed.count - 1
+    }
+
+    // MARK: Page colour
+
+    private func pageBackground() -> RGBA {
+        guard let root = document.root else { return .white }
+        let rootColor = root.computed.resolve(root.computed.background.color)
+        if rootColor.alpha > 0 { return rootColor.over(.white) }
+        for child in document.children(of: root) where child.source?.localName == "body" {
+            let color = child.computed.resolve(child.computed.background.color)
+            if color.alpha > 0 { return color.over(.white) }
+        }
+        return .white
+    }
+}
+
+extension RGBA {
+    /// This colour composited over an opaque one.
+    func over(_ base: RGBA) -> RGBA {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * alpha + Double(b) * (1 - alpha)).rounded()) }
+        return RGBA(red: mix(red, base.red), green: mix(green, base.green), blue: mix(blue, base.blue))
+    }
+}

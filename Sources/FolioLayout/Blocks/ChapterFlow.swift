@@ -1,0 +1,65 @@
+import FolioStyle
+
+/// A chapter laid out in one column of unbounded height, before the paginator cuts it into
+/// pages: the units it may break between and the items they draw.
+///
+/// Coordinates are CSS px from the column's top-left corner (the page's content box).
+/// https://www.w3.org/TR/css-break-3/#possible-breaks
+public struct ChapterFlow: Sendable {
+    /// The column's width (the page's content width).
+    public var width: Double
+    /// Lines, images and other unbreakable pieces, top to bottom.
+    public var units: [FlowUnit]
+    /// What the units draw: each item belongs to a range of units, so the pages showing
+    /// those units show it (boxes spanning pages are cut at the page edges).
+    var placed: [PlacedItem]
+    /// Element ids and the unit where each starts, for `#fragment` links.
+    public var anchors: [String: Int]
+    /// The number of characters of the document's text (the end of its last locator).
+    public var textLength: Int
+    /// The page colour: the root's background, else the body's, else white.
+    public var background: RGBA
+}
+
+/// One unbreakable piece of a chapter: a line, an image, a table row, an empty box.
+public struct FlowUnit: Sendable {
+    /// Its top and bottom; `bottom` includes borders and padding of boxes that close after it.
+    public var top: Double
+    public var bottom: Double
+    /// Where a page that starts with this unit starts: the top of boxes that open just before
+    /// it, so their borders and padding move with it (their margins are truncated).
+    public var breakTop: Double
+    /// Where the page starts instead when the break before this unit is forced: margins
+    /// after a forced break are kept.
+    public var forcedTop: Double
+    /// How welcome a page break before this unit is.
+    public var breakBefore: BreakClass
+    /// The chapter text offsets (see `Locator`) the unit covers.
+    public var start: Int
+    public var end: Int
+    /// Its text in reading order (soft-wrapped lines keep their trailing space, hyphenated
+    /// ones join the next line's word).
+    public var text: String
+    /// The last unit of a paragraph or block: page text puts a line break after it.
+    public var endsBlock: Bool
+}
+
+/// A page break's standing between two units, weakest to strongest.
+/// https://www.w3.org/TR/css-break-3/#break-between
+public enum BreakClass: Int, Sendable, Comparable {
+    /// Allowed.
+    case normal
+    /// Allowed only when no better break fits (`break-*: avoid`, orphans, widows, a heading).
+    case avoid
+    /// Required (`break-before/after: page|left|right`).
+    case forced
+
+    public static func < (a: BreakClass, b: BreakClass) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// An item of the column with the units it belongs to.
+struct PlacedItem: Sendable {
+    var item: FrameItem
+    var firstUnit: Int
+    var lastUnit: Int
+}

@@ -1,0 +1,44 @@
+import FolioCore
+import FolioStyle
+import FolioText
+
+/// The page a chapter is laid out for: its size and the reader's margins, in CSS px.
+public struct PageGeometry: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var margins: Edges<Double>
+
+    public init(width: Double, height: Double, margins: Edges<Double>) {
+        self.width = width
+        self.height = height
+        self.margins = margins
+    }
+
+    /// A page of the environment's viewport with the same margin on every side.
+    public init(environment: MediaEnvironment, margin: Double) {
+        self.init(width: environment.widthPx, height: environment.heightPx, margins: Edges(all: margin))
+    }
+
+    /// The width and height of the area content flows into.
+    public var contentWidth: Double { max(1, width - margins.left - margins.right) }
+    public var contentHeight: Double { max(1, height - margins.top - margins.bottom) }
+}
+
+/// What block layout needs besides the styled document: the page, the paragraph setter's
+/// context (fonts, shaping cache, hyphenation) and a way to learn an image's intrinsic size.
+///
+/// One per thread: the `InlineContext`'s shaper is not shareable.
+public struct LayoutContext {
+    public var page: PageGeometry
+    public var inline: InlineContext
+    /// The intrinsic size in CSS px of an image of the container, by path; nil when the file
+    /// is missing or not an image.
+    public var imageSize: (String) -> (width: Double, height: Double)?
+    public var diagnostics: Diagnostics { inline.fonts.diagnostics }
+
+    public init(page: PageGeometry, inline: InlineContext, imageSize: @escaping (String) -> (width: Double, height: Double)?) {
+        self.page = page
+        self.inline = inline
+        self.imageSize = imageSize
+    }
+}

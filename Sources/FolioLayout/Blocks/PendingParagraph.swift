@@ -1,0 +1,64 @@
+import FolioStyle
+import FolioText
+
+/// The inline content of a block container gathered so far, waiting to be set in lines.
+struct PendingParagraph {
+    /// The block container: its style aligns and indents the lines.
+    let block: StyledNode
+    let x: Double
+    let width: Double
+    var items: [InlineItem] = []
+    /// Hrefs of links, by the XML text node inside them.
+    var links: [Int: String] = [:]
+    /// Images placed as atomic inlines, by their `InlineItem.atomic` id.
+    var images: [Int: ImageItem] = [:]
+    /// Something other than collapsible white space was added.
+    var hasContent = false
+
+    init(block: StyledNode, x: Double, width: Double) {
+        self.block = block
+        self.x = x
+        self.width = width
+    }
+
+    mutating func reset() {
+        items.removeAll(keepingCapacity: true)
+        links.removeAll()
+        images.removeAll()
+        hasContent = false
+    }
+
+    mutating func addText(_ text: String, style: SharedStyle, node: Int) {
+        guard !text.isEmpty else { return }
+        items.append(.text(text, style: style, source: TextSource(node: node)))
+        if !hasContent {
+            switch style.style.text.whiteSpace {
+            case .normal, .nowrap, .preLine:
+                hasContent = text.unicodeScalars.contains { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}") }
+                    || (style.style.text.whiteSpace == .preLine && text.contains("\n"))
+            default:
+                hasContent = true
+            }
+        }
+    }
+}
+
+/// A text decoration an element gives the text inside it.
+/// https://www.w3.org/TR/css-text-decor-3/#line-decoration
+struct PropagatedDecoration: Hashable {
+    var lines: TextDecorationLine
+    var style: TextDecorationStyle
+    var color: CSSColor
+
+    init?(_ style: ComputedStyle, inside outer: PropagatedDecoration?) {
+        let own = style.box.textDecorationLine
+        guard !own.isEmpty else {
+            guard let outer else { return nil }
+            self = outer
+            return
+        }
+        lines = own.union(outer?.lines ?? [])
+        self.style = style.box.textDecorationStyle
+        color = .rgba(style.resolve(style.box.textDecorationColor))
+    }
+}

@@ -1,0 +1,150 @@
+import FolioCore
+import FolioPublication
+import FolioStyle
+import FolioText
+import FolioXML
+import Foundation
+
+/// A book paginated for one target, chapter by chapter, on demand: the first page needs only
+/// the first chapter; later chapters are laid out when asked for.
+///
+/// Not thread-safe: one reader (or render job) uses it at a time.
+public final class BookLayout {
+    public let publication: Publication
+    public let styles: StyleContext
+    public let page: PageGeometry
+    /// Spine indices in reading order: the linear items that can be shown (all items when
+    /// none is linear).
+    public let readingOrder: [Int]
+    let imageSize: (String) -> (width: Double, height: Double)?
+    let shapeCache = ShapeCache()
+    let hyphenation = HyphenationContext()
+    private var fontContexts: [[String]: FontContext] = [:]
+    private var chapters: [Int: ChapterPages] = [:]
+
+    /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
+    public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings,
+                imageSize: @escaping (String) -> (width: Double, height: Double)?) {
+        self.publication = publication
+        styles = StyleContext(publication: publication, environment: environment, settings: settings)
+        page = PageGeometry(environment: environment, margin: settings.pageMargin)
+        self.imageSize = imageSize
+        let shown = publication.spine.items.indices.filter { Self.isShowable(publication, $0) }
+        let linear = shown.filter { publication.spine.items[$0].linear }
+        readingOrder = linear.isEmpty ? shown : linear
+    }
+
+    /// The container path of a spine item's content (after fallbacks).
+    public func href(ofSpineItem index: Int) -> String? {
+        guard publication.spine.items.indices.contains(index) else { return nil }
+        return publication.manifest.item(id: publication.spine.items[index].renderableID)?.path
+    }
+
+    private static func isShowable(_ publication: Publication, _ index: Int) -> Bool {
+        guard let item = publication.manifest.item(id: publication.spine.items[index].renderableID) else { return false }
+        return MediaTypes.renderable.contains(item.mediaType)
+    }
+
+    /// The pages of a spine item, laid out the first time they are asked for.
+    public func chapter(_ spineIndex: Int) -> ChapterPages {
+        if let done = chapters[spineIndex] { return done }
+        let laid = layOut(spineIndex)
+        chapters[spineIndex] = laid
+        return laid
+    }
+
+    private func layOut(_ spineIndex: Int) -> ChapterPages {
+        let diagnostics = publication.diagnostics
+        guard let href = href(ofSpineItem: spineIndex), let item = publication.manifest.item(path: href) else {
+            return ChapterPages(spineIndex: spineIndex, href: "", pages: [], anchors: [:])
+        }
+        if item.mediaType != MediaTypes.xhtml {
+            return imagePage(spineIndex, href: href)
+        }
+        let tree: XMLTree
+        do {
+            let bytes = try publication.read(href, limit: Publication.documentLimit)
+            tree = try MarkupParser.parse(bytes, path: href, recovery: .html, diagnostics: diagnostics)
+        } catch let error as ContainerError {
+            diagnostics.warn("layout.chapter-unreadable", "\(error.reason); the chapter is left out", severity: .error, at: href)
+            return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
+        } catch {
+            diagnostics.warn("layout.chapter-unreadable", "\(error); the chapter is left out", severity: .error, at: href)
+            return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
+        }
+        let styled = Cascade.style(tree, context: styles)
+        guard let fonts = fontContext(styled.fontFaces) else {
+            return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
+        }
+        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation),
+                                    imageSize: imageSize)
+        let flow = ChapterBuilder(document: styled, path: href, context: context).build()
+        return ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)
+    }
+
+    /// An image or SVG spine item: one page with the image fitted to it.
+    private func imagePage(_ spineIndex: Int, href: String) -> ChapterPages {
+        let size = imageSize(href)
+        var items: [FrameItem] = []
+        if let size {
+            let scale = min(page.contentWidth / max(0.01, size.width), page.contentHeight / max(0.01, size.height))
+            let w = size.width * scale, h = size.height * scale
+            let rect = Rect(x: page.margins.left + (page.contentWidth - w) / 2, y: page.margins.top + (page.contentHeight - h) / 2, width: w, height: h)
+            items.append(.image(ImageItem(rect: rect, path: href, alt: "")))
+        } else {
+            publication.diagnostics.warn("layout.image-missing", "spine item \(href) is not an image Folio can read", at: href)
+        }
+        let frame = Frame(width: page.width, height: page.height, background: .white, items: items)
+        let locator = Locator(spineIndex: spineIndex, offset: 0)
+        let single = Page(spineIndex: spineIndex, href: href, indexInChapter: 0, start: locator, end: locator, frame: frame, text: "")
+        return ChapterPages(spineIndex: spineIndex, href: href, pages: [single], anchors: [:])
+    }
+
+    /// One font context per set of `@font-face` rules (usually one per book).
+    private func fontContext(_ faces: [(rule: FontFaceRule, sheet: String)]) -> FontContext? {
+        let key = faces.map { "\($0.sheet)\u{1}\($0.rule.family ?? "")\u{1}\($0.rule.sources.count)" }
+        if let known = fontContexts[key] { return known }
+        let publication = self.publication
+        do {
+            let fonts = try FontContext(fontFaces: faces, loadResource: { try? publication.read($0) }, diagnostics: publication.diagnostics)
+            fontContexts[key] = fonts
+            return fonts
+        } catch {
+            publication.diagnostics.warn("font.default-missing", "\(error)", severity: .error, at: nil)
+            return nil
+        }
+    }
+}
+
+/// A chapter's pages and where its element ids fall.
+public struct ChapterPages: Sendable {
+    public var spineIndex: Int
+    public var href: String
+    public var pages: [Page]
+    /// Element ids and the page (index in `pages`) each starts on.
+    public var anchors: [String: Int]
+
+    init(spineIndex: Int, href: String, pages: [Page], anchors: [String: Int]) {
+        self.spineIndex = spineIndex
+        self.href = href
+        self.pages = pages
+        self.anchors = anchors
+    }
+
+    init(flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String) {
+        pages = Paginator.pages(flow, page: page, spineIndex: spineIndex, href: href)
+        self.spineIndex = spineIndex
+        self.href = href
+        var anchors: [String: Int] = [:]
+        for (id, unit) in flow.anchors {
+            anchors[id] = pages.lastIndex { $0.firstUnit <= unit } ?? 0
+        }
+        self.anchors = anchors
+    }
+
+    /// The page showing a chapter offset.
+    public func pageIndex(of offset: Int) -> Int? {
+        guard !pages.isEmpty else { return nil }
+        return pages.lastIndex { $0.start.offset <= offset } ?? 0
+    }
+}

@@ -1,0 +1,17 @@
+/// One page of a chapter: what it draws and where it is in the book.
+public struct Page: Sendable {
+    /// The spine item, as its index in the spine and its container path.
+    public var spineIndex: Int
+    public var href: String
+    /// The page's index within its chapter (0-based).
+    public var indexInChapter: Int
+    /// The first and last characters on the page (`end` is exclusive).
+    public var start: Locator
+    public var end: Locator
+    public var frame: Frame
+    /// The page's text in reading order: a paragraph per line, a paragraph split across
+    /// pages continuing on the next.
+    public var text: String
+    /// The first unit of the chapter's flow on this page.
+    var firstUnit = 0
+}

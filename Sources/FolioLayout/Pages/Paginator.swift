@@ -1,0 +1,125 @@
+import FolioStyle
+
+/// Cuts a chapter's column into pages: each page takes as many units as fit, breaking at
+/// the last welcome break before the page is full (an avoided break only when no welcome one
+/// fits); forced breaks always start a page; a unit taller than a page is cut at page height.
+/// https://www.w3.org/TR/css-break-3/#breaking-rules
+public enum Paginator {
+    /// A page's share of the column: units `first...last` shown from `top` to `bottom`.
+    struct Slice {
+        var first: Int
+        var last: Int
+        var top: Double
+        var bottom: Double
+    }
+
+    static func slices(_ flow: ChapterFlow, height: Double) -> [Slice] {
+        let units = flow.units
+        var slices: [Slice] = []
+        var i = 0
+        var top = 0.0
+        let epsilon = 0.01
+        while i < units.count {
+            var j = i
+            while j < units.count {
+                if j > i && units[j].breakBefore == .forced { break }
+                if units[j].bottom > top + height + epsilon { break }
+                j += 1
+            }
+            if j == i {
+                // Taller than what is left of a page: cut it at the page's bottom.
+                slices.append(Slice(first: i, last: i, top: top, bottom: top + height))
+                top += height
+                continue
+            }
+            var end = j
+            if j < units.count && units[j].breakBefore != .forced {
+                let welcome = stride(from: j, to: i, by: -1).first { units[$0].breakBefore == .normal }
+                end = welcome ?? j
+            }
+            slices.append(Slice(first: i, last: end - 1, top: top, bottom: max(top, units[end - 1].bottom)))
+            if end < units.count {
+                top = units[end].breakBefore == .forced ? units[end].forcedTop : units[end].breakTop
+                top = max(top, min(units[end].top, slices[slices.count - 1].bottom))
+            }
+            i = end
+        }
+        return slices
+    }
+
+    /// The pages of a chapter laid out for `page`.
+    public static func pages(_ flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String) -> [Page] {
+        let slices = slices(flow, height: page.contentHeight)
+        guard !slices.isEmpty else { return [] }
+        var pageOfUnit = [Int](repeating: 0, count: flow.units.count)
+        for (k, slice) in slices.enumerated() {
+            for u in slice.first...slice.last { pageOfUnit[u] = max(pageOfUnit[u], k) }
+        }
+        // A unit cut over several pages belongs to all of them.
+        var firstPageOfUnit = [Int](repeating: 0, count: flow.units.count)
+        for (k, slice) in slices.enumerated().reversed() {
+            for u in slice.first...slice.last { firstPageOfUnit[u] = k }
+        }
+        var items = [[FrameItem]](repeating: [], count: slices.count)
+        for placed in flow.placed {
+            let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
+            guard from <= to else { continue }
+            for k in from...to {
+                let slice = slices[k]
+                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom, dx: page.margins.left, dy: page.margins.top - slice.top) {
+                    items[k].append(item)
+                }
+            }
+        }
+        return slices.enumerated().map { k, slice in
+            let shown = flow.units[slice.first...slice.last]
+            let start = shown.map(\.start).min() ?? 0
+            let end = shown.map(\.end).max() ?? start
+            return Page(spineIndex: spineIndex, href: href, indexInChapter: k,
+                        start: Locator(spineIndex: spineIndex, offset: start), end: Locator(spineIndex: spineIndex, offset: end),
+                        frame: Frame(width: page.width, height: page.height, background: flow.background, items: items[k]),
+                        text: text(of: shown, isLastPage: k == slices.count - 1), firstUnit: slice.first)
+        }
+    }
+
+    /// The units' text, a line break after each paragraph.
+    static func text(of units: ArraySlice<FlowUnit>, isLastPage: Bool) -> String {
+        var out = ""
+        for unit in units {
+            out += unit.text
+            if unit.endsBlock {
+                while out.last == " " { out.removeLast() }
+                if !out.isEmpty && out.last != "\n" { out += "\n" }
+            }
+        }
+        return out
+    }
+
+    /// An item moved onto its page, boxes cut at the page's top and bottom edges.
+    static func clip(_ item: FrameItem, top: Double, bottom: Double, dx: Double, dy: Double) -> FrameItem? {
+        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
+        func cut(_ r: Rect) -> Rect? {
+            let y0 = max(r.y, top), y1 = min(r.maxY, bottom)
+            guard y1 > y0 else { return nil }
+            return move(Rect(x: r.x, y: y0, width: r.width, height: y1 - y0))
+        }
+        switch item {
+        case .text(let origin, let run):
+            return .text(origin: Point(x: origin.x + dx, y: origin.y + dy), run: run)
+        case .fill(let rect, let color):
+            return cut(rect).map { .fill($0, color) }
+        case .border(var border):
+            let original = border.rect
+            guard let rect = cut(original) else { return nil }
+            if original.y < top - 0.01 { border.widths.top = 0 }
+            if original.maxY > bottom + 0.01 { border.widths.bottom = 0 }
+            border.rect = rect
+            return .border(border)
+        case .image(var image):
+            image.rect = move(image.rect)
+            return .image(image)
+        case .link(let rect, let href):
+            return .link(move(rect), href: href)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import FolioCore
+import FolioLayout
+import FolioPublication
+
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Paginate a book for a target and list its pages with their locators.",
+        discussion: """
+        Each page shows its number, spine item, locator range (character offsets in the spine item's text) \
+        and first words. --json prints an array of objects with page, spineIndex, href, cfi, start, end and text \
+        (the page's full text in reading order).
+        """
+    )
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @OptionGroup var options: LayoutOptions
+
+    @Flag(help: "Print the pages as JSON.")
+    var json = false
+
+    func run() throws {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let seen = publication.diagnostics.warnings.count
+        guard !publication.spine.items.isEmpty else {
+            Terminal.error("\(book): the spine is empty; there is nothing to paginate")
+            throw Exit.unreadableBook
+        }
+        let paged = try PagedBook(publication, target: options.target)
+        let selection = PageSelection(options.pages)
+        var out: [JSONValue] = []
+        try paged.forEachPage(upTo: selection?.last) { number, page in
+            guard selection?.contains(number) ?? true else { return }
+            if json {
+                out.append(.object([
+                    ("page", .number(Double(number))), ("spineIndex", .number(Double(page.spineIndex))), ("href", .string(page.href)),
+                    ("cfi", paged.cfi(page).map(JSONValue.string) ?? .null),
+                    ("start", .number(Double(page.start.offset))), ("end", .number(Double(page.end.offset))),
+                    ("text", .string(page.text)),
+                ]))
+            } else {
+                let words = page.text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+                Terminal.write("\(number)\t\(page.spineIndex)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(words)\n")
+            }
+        }
+        if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
+        Terminal.printWarnings(publication.diagnostics, since: seen)
+    }
+}
+
+struct Text: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the text of a book's pages in reading order, pages separated by form feeds."
+    )
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @OptionGroup var options: LayoutOptions
+
+    func run() throws {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let seen = publication.diagnostics.warnings.count
+        guard !publication.spine.items.isEmpty else {
+            Terminal.error("\(book): the spine is empty; there is nothing to paginate")
+            throw Exit.unreadableBook
+        }
+        let paged = try PagedBook(publication, target: options.target)
+        let selection = PageSelection(options.pages)
+        var first = true
+        paged.forEachPage(upTo: selection?.last) { number, page in
+            guard selection?.contains(number) ?? true else { return }
+            Terminal.write((first ? "" : "\u{C}") + page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
+            first = false
+        }
+        Terminal.printWarnings(publication.diagnostics, since: seen)
+    }
+}
+
+extension PagedBook {
+    /// The page's CFI (not yet known: filled once CFIs are computed).
+    func cfi(_ page: Page) -> String? { nil }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import FolioCore
+import FolioLayout
+import FolioPublication
+import FolioStyle
+
+/// Options shared by the commands that paginate a book.
+struct LayoutOptions: ParsableArguments {
+    @OptionGroup var target: TargetOptions
+
+    @Option(help: "Pages to show: 1-10,15 or all (book page numbers, 1-based).")
+    var pages = "all"
+
+    func validate() throws {
+        guard PageSelection(pages) != nil else {
+            throw ValidationError("--pages must be like 1-10,15 or all, not '\(pages)'")
+        }
+    }
+}
+
+/// A set of 1-based page numbers from `1-10,15`, `3-` or `all`.
+struct PageSelection {
+    private var ranges: [ClosedRange<Int>] = []
+    private var all = false
+
+    init?(_ text: String) {
+        if text.lowercased() == "all" {
+            all = true
+            return
+        }
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            if bounds.count == 1, let n = Int(bounds[0]), n >= 1 {
+                ranges.append(n...n)
+            } else if bounds.count == 2, let a = Int(bounds[0]), a >= 1 {
+                let b = bounds[1].isEmpty ? Int.max : Int(bounds[1]) ?? -1
+                guard b >= a else { return nil }
+                ranges.append(a...b)
+            } else {
+                return nil
+            }
+        }
+        if ranges.isEmpty { return nil }
+    }
+
+    func contains(_ page: Int) -> Bool { all || ranges.contains { $0.contains(page) } }
+    /// The highest page wanted (nil: all of them), so pagination can stop early.
+    var last: Int? { all ? nil : ranges.map(\.upperBound).max() }
+}
+
+/// A book's pages in reading order, numbered from 1, laid out chapter by chapter.
+struct PagedBook {
+    let layout: BookLayout
+
+    init(_ publication: Publication, target: TargetOptions) throws {
+        layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
+                            imageSize: ImageSizes.reader(publication))
+    }
+
+    /// Calls `body` with each page and its book page number, until `last` if given.
+    func forEachPage(upTo last: Int? = nil, _ body: (Int, Page) throws -> Void) rethrows {
+        var number = 0
+        for spineIndex in layout.readingOrder {
+            for page in layout.chapter(spineIndex).pages {
+                number += 1
+                if let last, number > last { return }
+                try body(number, page)
+            }
+        }
+    }
+}
