@@ -17,7 +17,9 @@ struct BoxMetrics {
     /// Resolves `style` in a containing block `available` px wide. A box that would be wider
     /// than its containing block is narrowed (then its margins shrunk), so content never
     /// overflows the page.
-    init(_ style: ComputedStyle, available: Double, shrinkToFit: Double? = nil) {
+    /// `minimumContent` keeps deeply nested boxes readable: their padding and margins give way
+    /// before the content gets narrower than that.
+    init(_ style: ComputedStyle, available: Double, shrinkToFit: Double? = nil, minimumContent: Double = 0) {
         func length(_ value: LengthPercentage) -> Double { max(0, value.resolve(against: available)) }
         func marginValue(_ value: LengthPercentageOrAuto) -> Double? {
             if case .length(let l) = value { return l.resolve(against: available) }
@@ -82,6 +84,18 @@ struct BoxMetrics {
                 marginRight *= scale
                 if used + extras > available { used = max(0, available - extras) }
             }
+        }
+        let floor = min(minimumContent, available)
+        if used < floor {
+            // Give the missing width back from the left and right gaps, in proportion.
+            var gaps = [marginLeft, border.left, padding.left, padding.right, border.right, marginRight].map { max(0, $0) }
+            let total = gaps.reduce(0, +)
+            let scale = total > 0 ? max(0, (total - (floor - used)) / total) : 1
+            gaps = gaps.map { $0 * scale }
+            (marginLeft, padding.left, padding.right, marginRight) = (gaps[0], gaps[2], gaps[3], gaps[5])
+            border.left = gaps[1]
+            border.right = gaps[4]
+            used = available - gaps.reduce(0, +)
         }
         margin = Edges(top: top, right: marginRight, bottom: bottom, left: marginLeft)
         contentWidth = max(0, used)

@@ -31,7 +31,7 @@ extension ChapterBuilder {
             requestBreak(style.box.breakAfter)
             return
         }
-        let metrics = BoxMetrics(style, available: width)
+        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth)
         layoutBox(node, x: x, metrics: metrics) { builder, contentX, contentWidth in
             builder.layoutChildren(of: node, x: contentX, width: contentWidth)
         }
@@ -105,6 +105,9 @@ extension ChapterBuilder {
         if let border = border(style, rect: rect) { place(.border(border), first: firstUnit, last: lastUnit) }
         requestBreak(style.box.breakAfter)
     }
+
+    /// The narrowest a nested box's content gets before its indentation gives way.
+    var minimumContentWidth: Double { context.page.contentWidth * 0.5 }
 
     /// A fixed vertical length in px (percentages of an unknown height are `auto`).
     func verticalLength(_ value: LengthPercentageOrAuto) -> Double? {

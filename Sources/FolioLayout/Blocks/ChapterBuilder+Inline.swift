@@ -98,10 +98,35 @@ extension ChapterBuilder {
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
         let input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
-        let layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
+        var layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
+        if layout.lines.contains(where: \.overflows) {
+            // Pages never overflow: a word wider than the line breaks anywhere, preformatted
+            // text wraps.
+            layout = ParagraphLayouter.layout(wrappingAnywhere(input), width: max(1, paragraph.width), context: context.inline)
+        }
         guard !layout.lines.isEmpty else { return }
         flushMargin()
         emitLines(layout, paragraph: paragraph, style: blockStyle)
+    }
+
+    func wrappingAnywhere(_ input: ParagraphInput) -> ParagraphInput {
+        func loosened(_ style: ComputedStyle) -> ComputedStyle {
+            var style = style
+            style.text.overflowWrap = .anywhere
+            switch style.text.whiteSpace {
+            case .pre: style.text.whiteSpace = .preWrap
+            case .nowrap: style.text.whiteSpace = .normal
+            default: break
+            }
+            return style
+        }
+        var out = input
+        out.blockStyle = loosened(input.blockStyle)
+        out.items = input.items.map { item in
+            guard case .text(let text, let shared, let source) = item else { return item }
+            return .text(text, style: interner.intern(loosened(shared.style)), source: source)
+        }
+        return out
     }
 
     func language(of node: StyledNode) -> String? {
