@@ -1,4 +1,5 @@
 import FolioCore
+import FolioXML
 
 /// An opened EPUB publication: everything the package and navigation say, and access to its resources.
 public final class Publication: Sendable {
@@ -10,6 +11,8 @@ public final class Publication: Sendable {
     /// Every rootfile `container.xml` lists; `packagePath` is the default rendition's.
     public let rootfiles: [Rootfile]
     public let packagePath: String
+    /// The package document as parsed: EPUB CFIs step through its elements (`/6/4[chap01ref]!…`).
+    public let packageTree: XMLTree
     /// The package `version` attribute (`2.0`, `3.0` …).
     public let version: String
     public let metadata: Metadata
@@ -22,14 +25,15 @@ public final class Publication: Sendable {
     /// Warnings found while opening.
     public let diagnostics: Diagnostics
 
-    init(location: String, container: any Container, reader: ResourceReader, rootfiles: [Rootfile], packagePath: String, version: String,
-         metadata: Metadata, manifest: Manifest, spine: Spine, navigation: Navigation, cover: String?,
-         encryption: Encryption, diagnostics: Diagnostics) {
+    init(location: String, container: any Container, reader: ResourceReader, rootfiles: [Rootfile], packagePath: String,
+         packageTree: XMLTree, version: String, metadata: Metadata, manifest: Manifest, spine: Spine, navigation: Navigation,
+         cover: String?, encryption: Encryption, diagnostics: Diagnostics) {
         self.location = location
         self.container = container
         self.reader = reader
         self.rootfiles = rootfiles
         self.packagePath = packagePath
+        self.packageTree = packageTree
         self.version = version
         self.metadata = metadata
         self.manifest = manifest

@@ -29,7 +29,7 @@ public enum PublicationOpener {
         guard let rendition = Rootfile.defaultRendition(rootfiles) else {
             throw OpenError(path: path, reason: "META-INF/container.xml lists no package document (application/oebps-package+xml)")
         }
-        let package = try readPackage(rendition.path, container: container, bookPath: path, diagnostics: diagnostics)
+        let (packageTree, package) = try readPackage(rendition.path, container: container, bookPath: path, diagnostics: diagnostics)
         let encryption = EncryptionParser.read(from: container, diagnostics: diagnostics)
         let reader = ResourceReader(container: container, encryption: encryption,
                                     uniqueIdentifier: package.metadata.uniqueIdentifier,
@@ -41,7 +41,7 @@ public enum PublicationOpener {
                                           spine: package.spine, packagePath: rendition.path,
                                           loadDocument: loader.load, diagnostics: diagnostics)
         return Publication(location: path, container: container, reader: reader, rootfiles: rootfiles,
-                           packagePath: rendition.path, version: package.version, metadata: package.metadata,
+                           packagePath: rendition.path, packageTree: packageTree, version: package.version, metadata: package.metadata,
                            manifest: package.manifest, spine: package.spine, navigation: navigation,
                            cover: cover, encryption: encryption, diagnostics: diagnostics)
     }
@@ -62,7 +62,7 @@ public enum PublicationOpener {
         }
     }
 
-    private static func readPackage(_ path: String, container: any Container, bookPath: String, diagnostics: Diagnostics) throws(OpenError) -> PackageDocument {
+    private static func readPackage(_ path: String, container: any Container, bookPath: String, diagnostics: Diagnostics) throws(OpenError) -> (XMLTree, PackageDocument) {
         let bytes: [UInt8]
         do {
             bytes = try container.read(path, limit: 16 << 20)
@@ -78,7 +78,7 @@ public enum PublicationOpener {
         guard let root = tree.root, root.localName == "package" else {
             throw OpenError(path: bookPath, reason: "package document \(path) has no <package> root element")
         }
-        return PackageParser.parse(tree, path: path, diagnostics: diagnostics)
+        return (tree, PackageParser.parse(tree, path: path, diagnostics: diagnostics))
     }
 
     /// NAV wins, the NCX is the fallback, and with neither the TOC comes from the spine.

@@ -37,13 +37,13 @@ struct Layout: ParsableCommand {
             if json {
                 out.append(.object([
                     ("page", .number(Double(number))), ("spineIndex", .number(Double(page.spineIndex))), ("href", .string(page.href)),
-                    ("cfi", paged.cfi(page).map(JSONValue.string) ?? .null),
+                    ("cfi", page.cfi.map(JSONValue.string) ?? .null),
                     ("start", .number(Double(page.start.offset))), ("end", .number(Double(page.end.offset))),
                     ("text", .string(page.text)),
                 ]))
             } else {
                 let words = page.text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
-                Terminal.write("\(number)\t\(page.spineIndex)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(words)\n")
+                Terminal.write("\(number)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(page.cfi ?? "-")\t\(words)\n")
             }
         }
         if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
@@ -79,9 +79,4 @@ struct Text: ParsableCommand {
         }
         Terminal.printWarnings(publication.diagnostics, since: seen)
     }
-}
-
-extension PagedBook {
-    /// The page's CFI (not yet known: filled once CFIs are computed).
-    func cfi(_ page: Page) -> String? { nil }
 }

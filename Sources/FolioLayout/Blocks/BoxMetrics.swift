@@ -85,7 +85,8 @@ struct BoxMetrics {
                 if used + extras > available { used = max(0, available - extras) }
             }
         }
-        let floor = min(minimumContent, available)
+        // Only boxes whose width comes from their containing block: a set width is the author's.
+        let floor = width == nil ? min(minimumContent, available) : 0
         if used < floor {
             // Give the missing width back from the left and right gaps, in proportion.
             var gaps = [marginLeft, border.left, padding.left, padding.right, border.right, marginRight].map { max(0, $0) }

@@ -1,49 +1,82 @@
 import FolioXML
 
-/// Cumulative text offsets of a content document's text nodes (CDATA included), in document
-/// order: what `Locator.offset` counts.
+/// Cumulative text offsets of a content document: the coordinate system of `Locator.offset`.
+///
+/// An offset counts the Unicode scalars of the document's text and CDATA nodes in document order.
+/// Comments and processing instructions do not count, and generated content (CSS `content`) is not
+/// in the tree, so an offset depends on the document alone, never on page size, fonts or styles.
+/// Nodes are named by their `XMLNode.index` in the tree the offsets were built from.
 public struct TextOffsets: Sendable {
-    /// Text node indices in document order, and the offset where each starts.
-    private let nodes: [Int]
+    /// Per node index: the scalars of text before the node in document order.
     private let starts: [Int]
-    private let startByNode: [Int: Int]
+    /// Per node index: the node's own scalars (0 for anything but text and CDATA).
+    private let lengths: [Int32]
+    /// The non-empty text and CDATA nodes in document order, and where each starts; their starts
+    /// strictly increase, so a binary search finds the node holding an offset.
+    private let textNodes: [Int]
+    private let textStarts: [Int]
+
+    /// Total scalars of text in the document.
     public let length: Int
 
     public init(tree: XMLTree) {
-        var nodes: [Int] = []
-        var starts: [Int] = []
-        var byNode: [Int: Int] = [:]
-        var total = 0
-        for node in tree.document.descendants() where node.kind == .text || node.kind == .cdata {
-            let i = Int(node.index)
-            nodes.append(i)
-            starts.append(total)
-            byNode[i] = total
-            total += (node.text ?? "").unicodeScalars.count
+        var starts = [Int](repeating: 0, count: tree.nodeCount)
+        var lengths = [Int32](repeating: 0, count: tree.nodeCount)
+        var textNodes: [Int] = []
+        var textStarts: [Int] = []
+        var running = 0
+        for node in tree.document.descendants() {
+            let index = Int(node.index)
+            starts[index] = running
+            guard node.kind == .text || node.kind == .cdata else { continue }
+            let count = node.text?.unicodeScalars.count ?? 0
+            lengths[index] = Int32(clamping: count)
+            if count > 0 {
+                textNodes.append(index)
+                textStarts.append(running)
+            }
+            running += count
         }
-        self.nodes = nodes
         self.starts = starts
-        startByNode = byNode
-        length = total
+        self.lengths = lengths
+        self.textNodes = textNodes
+        self.textStarts = textStarts
+        self.length = running
     }
 
-    /// The chapter offset of a position in a text node.
+    /// The chapter offset of a position inside a node: `offsetInNode` scalars into a text or CDATA
+    /// node (clamped to the node's text). For any other node, where it starts: an element's content
+    /// start (as `offset(ofElement:)`), a comment's place in the text. An index outside the tree
+    /// clamps to the start or the end of the text.
     public func offset(node: Int, offsetInNode: Int) -> Int {
-        guard let start = startByNode[node] else { return 0 }
-        return min(length, start + max(0, offsetInNode))
+        guard node >= 0 else { return 0 }
+        guard node < starts.count else { return length }
+        let own = Int(lengths[node])
+        return starts[node] + min(max(offsetInNode, 0), own)
     }
-}
 
-extension TextOffsets {
-    /// The offset where an element's content starts: that of the first text node after it
-    /// in document order.
-    public func offset(ofElement node: Int) -> Int {
-        // Text node indices increase in document order (the tree is built depth first).
-        var low = 0, high = nodes.count
+    /// The text node holding a chapter offset, and the offset in it (in scalars).
+    ///
+    /// An offset at the boundary of two text nodes belongs to the following node, as the next
+    /// character to read is there; the end of the text maps to the end of the last node. Offsets
+    /// outside the text clamp to its start or end. Nil only when the document has no text.
+    public func position(of offset: Int) -> (node: Int, offsetInNode: Int)? {
+        guard let last = textNodes.last else { return nil }
+        let offset = min(max(offset, 0), length)
+        if offset == length { return (last, Int(lengths[last])) }
+        // The last node starting at or before the offset.
+        var low = 0
+        var high = textStarts.count - 1
         while low < high {
-            let mid = (low + high) / 2
-            if nodes[mid] <= node { low = mid + 1 } else { high = mid }
+            let mid = (low + high + 1) / 2
+            if textStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return low < starts.count ? starts[low] : length
+        return (textNodes[low], offset - textStarts[low])
+    }
+
+    /// The offset where an element's content starts: the text before it in document order. This is
+    /// where a `#fragment` link to the element lands.
+    public func offset(ofElement node: Int) -> Int {
+        offset(node: node, offsetInNode: 0)
     }
 }

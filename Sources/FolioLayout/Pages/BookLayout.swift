@@ -79,7 +79,15 @@ public final class BookLayout {
         let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation),
                                     imageSize: imageSize)
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
-        return ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)
+        var chapter = ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)
+        let offsets = TextOffsets(tree: tree)
+        for k in chapter.pages.indices {
+            guard let position = offsets.position(of: chapter.pages[k].start.offset) else { continue }
+            chapter.pages[k].cfi = EPUBCFI.make(packageTree: publication.packageTree, spineIndex: spineIndex, contentTree: tree,
+                                               node: position.node, offsetInNode: position.offsetInNode, spine: publication.spine)?.description
+        }
+        chapter.tree = tree
+        return chapter
     }
 
     /// An image or SVG spine item: one page with the image fitted to it.
@@ -96,7 +104,8 @@ public final class BookLayout {
         }
         let frame = Frame(width: page.width, height: page.height, background: .white, items: items)
         let locator = Locator(spineIndex: spineIndex, offset: 0)
-        let single = Page(spineIndex: spineIndex, href: href, indexInChapter: 0, start: locator, end: locator, frame: frame, text: "")
+        var single = Page(spineIndex: spineIndex, href: href, indexInChapter: 0, start: locator, end: locator, frame: frame, text: "")
+        single.cfi = EPUBCFI.itemref(packageTree: publication.packageTree, spineIndex: spineIndex, spine: publication.spine)?.description
         return ChapterPages(spineIndex: spineIndex, href: href, pages: [single], anchors: [:])
     }
 
@@ -123,6 +132,8 @@ public struct ChapterPages: Sendable {
     public var pages: [Page]
     /// Element ids and the page (index in `pages`) each starts on.
     public var anchors: [String: Int]
+    /// The content document, for resolving CFIs into it.
+    public var tree: XMLTree?
 
     init(spineIndex: Int, href: String, pages: [Page], anchors: [String: Int]) {
         self.spineIndex = spineIndex

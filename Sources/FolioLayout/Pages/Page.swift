@@ -12,6 +12,8 @@ public struct Page: Sendable {
     /// The page's text in reading order: a paragraph per line, a paragraph split across
     /// pages continuing on the next.
     public var text: String
+    /// The EPUB CFI of the page's first character.
+    public var cfi: String?
     /// The first unit of the chapter's flow on this page.
     var firstUnit = 0
 }

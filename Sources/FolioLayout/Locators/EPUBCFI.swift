@@ -1,0 +1,69 @@
+/// An EPUB Canonical Fragment Identifier: a path of steps from the package document, through a
+/// spine itemref, into its content document, ending at an element or a character position.
+///
+/// https://idpf.org/epub/linking/cfi/ (EPUB CFI 1.1; the W3C copy is
+/// https://w3c.github.io/epub-specs/epub33/epubcfi/)
+///
+/// `epubcfi(/6/4[chap01ref]!/4[body01]/10[para05]/3:10)`: `/6` is the package's third child
+/// element (the spine), `/4[chap01ref]` its second (an itemref, with its id asserted), `!` steps
+/// into the content document the itemref names, and from its root element `/4/10` reach a
+/// paragraph whose second chunk of character data (`/3`) holds the position 10 UTF-16 code units
+/// in (§3.1.1, §3.1.4). Reading positions are made with `make(…)` and found again with
+/// `spineIndex(packageTree:)` and `resolve(contentTree:)`; `TextOffsets` converts between their
+/// (node, offset) positions and a `Locator`'s chapter offset.
+///
+/// Equality is structural, assertions included; the sorting rules of §3.2 are not implemented.
+public struct EPUBCFI: Sendable, Hashable, CustomStringConvertible {
+    /// One step, `/N[id]`: an even `index` names the (N/2)th child element, an odd one the chunk
+    /// of character data before the ((N+1)/2)th child element (§3.1.1); `id` is the XML ID
+    /// assertion, kept unescaped (§3.1.2).
+    public struct Step: Sendable, Hashable {
+        public var index: Int
+        public var id: String?
+
+        public init(index: Int, id: String? = nil) {
+            self.index = index
+            self.id = id
+        }
+    }
+
+    /// The steps, split at each step indirection `!` (§3.1.3): the first part walks the package
+    /// document to an itemref, the second the content document that itemref names.
+    public var parts: [[Step]]
+    /// The terminating character offset `:N`, in UTF-16 code units into the chunk the last step
+    /// names (§3.1.4); nil when the CFI ends at an element or gives no offset (read as 0).
+    public var characterOffset: Int?
+
+    public init(parts: [[Step]], characterOffset: Int? = nil) {
+        self.parts = parts
+        self.characterOffset = characterOffset
+    }
+
+    /// The CFI as text, `epubcfi(…)`, with assertions escaped (§2.3).
+    public var description: String {
+        var out = "epubcfi("
+        for (i, part) in parts.enumerated() {
+            if i > 0 { out += "!" }
+            for step in part {
+                out += "/\(step.index)"
+                if let id = step.id, !id.isEmpty { out += "[\(Self.escape(id))]" }
+            }
+        }
+        if let characterOffset { out += ":\(characterOffset)" }
+        return out + ")"
+    }
+
+    /// The characters the grammar gives a meaning (§2.2 special-chars), which a value must escape
+    /// with a circumflex.
+    static let specialCharacters: Set<Unicode.Scalar> = ["^", "[", "]", "(", ")", ",", ";", "="]
+
+    /// Escapes an assertion value: `aa[bb]^` becomes `aa^[bb^]^^` (§2.3).
+    public static func escape(_ value: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in value.unicodeScalars {
+            if specialCharacters.contains(c) { out.append("^") }
+            out.append(c)
+        }
+        return String(out)
+    }
+}
