@@ -1,0 +1,50 @@
+import FolioPublication
+import FolioXML
+
+/// Finding pages: by link, by locator, by CFI; and the print page numbers on each page.
+extension BookLayout {
+    /// The spine index of a container path (the first spine item showing it).
+    public func spineIndex(ofPath path: String) -> Int? {
+        publication.spine.items.indices.first { href(ofSpineItem: $0) == path }
+    }
+
+    /// The page a link leads to: a container path with an optional `#fragment` (an unknown
+    /// fragment leads to the chapter's first page).
+    public func locate(href: String) -> (spineIndex: Int, page: Int)? {
+        let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let path = parts.first.map(String.init), let spineIndex = spineIndex(ofPath: path) else { return nil }
+        let chapter = chapter(spineIndex)
+        guard !chapter.pages.isEmpty else { return nil }
+        if parts.count == 2, let page = chapter.anchors[String(parts[1])] { return (spineIndex, page) }
+        return (spineIndex, 0)
+    }
+
+    /// The page of this layout that shows a locator's character.
+    public func locate(_ locator: Locator) -> (spineIndex: Int, page: Int)? {
+        let chapter = chapter(locator.spineIndex)
+        return chapter.pageIndex(of: locator.offset).map { (locator.spineIndex, $0) }
+    }
+
+    /// The locator an EPUB CFI points to.
+    public func locator(cfi text: String) -> Locator? {
+        guard let cfi = EPUBCFI.parse(text), let spineIndex = cfi.spineIndex(packageTree: publication.packageTree, spine: publication.spine) else {
+            return nil
+        }
+        guard let tree = chapter(spineIndex).tree, let (node, offset) = cfi.resolve(contentTree: tree) else {
+            return Locator(spineIndex: spineIndex, offset: 0)
+        }
+        return Locator(spineIndex: spineIndex, offset: TextOffsets(tree: tree).offset(node: node, offsetInNode: offset))
+    }
+
+    /// The labels of the book's `page-list` entries that fall on each page of a chapter,
+    /// by page index.
+    public func printPages(inSpineItem spineIndex: Int) -> [Int: [String]] {
+        var out: [Int: [String]] = [:]
+        for entry in publication.navigation.pageList {
+            guard let href = entry.href, let path = href.split(separator: "#").first, self.spineIndex(ofPath: String(path)) == spineIndex,
+                  let (_, page) = locate(href: href) else { continue }
+            out[page, default: []].append(entry.title)
+        }
+        return out
+    }
+}
