@@ -23,6 +23,13 @@ let package = Package(
         .systemLibrary(name: "CLibHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
+        .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
 
         .target(name: "FolioCore"),
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
@@ -36,11 +43,16 @@ let package = Package(
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "CFreeType", "CHarfBuzz", "CLibUnibreak", "CLibHyphen", "CFriBidi"]
         ),
         .target(name: "FolioLayout", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText"]),
+        .target(
+            name: "FolioRender",
+            dependencies: ["FolioCore", "FolioStyle", "FolioText", "FolioLayout", "CCairo", "CFreeType", "CLibPNG"]
+        ),
+        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioOverlay",
+                "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -53,6 +65,12 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout", "FolioText", "FolioStyle", "FolioPublication", "FolioXML", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioOverlayTests", dependencies: ["FolioOverlay", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FolioRenderTests",
+            dependencies: ["FolioRender", "FolioLayout", "FolioText", "FolioStyle", "FolioCore", "FolioTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "FolioImageTests", dependencies: ["FolioImage", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

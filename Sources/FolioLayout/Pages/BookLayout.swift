@@ -21,6 +21,7 @@ public final class BookLayout {
     let hyphenation = HyphenationContext()
     private var fontContexts: [[String]: FontContext] = [:]
     private var chapters: [Int: ChapterPages] = [:]
+    private var warnedVertical = false
 
     /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
     public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings,
@@ -32,6 +33,19 @@ public final class BookLayout {
         let shown = publication.spine.items.indices.filter { Self.isShowable(publication, $0) }
         let linear = shown.filter { publication.spine.items[$0].linear }
         readingOrder = linear.isEmpty ? shown : linear
+    }
+
+    /// Pages turn right to left: `page-progression-direction="rtl"`, or `default` in a book
+    /// whose first language is written right to left.
+    /// https://www.w3.org/TR/epub-33/#attrdef-spine-page-progression-direction
+    public var pagesRightToLeft: Bool {
+        switch publication.spine.pageProgression {
+        case .rtl: return true
+        case .ltr: return false
+        case .default:
+            let language = publication.metadata.languages.first?.lowercased().split(separator: "-").first.map(String.init) ?? ""
+            return ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ku"].contains(language)
+        }
     }
 
     /// The container path of a spine item's content (after fallbacks).
@@ -73,6 +87,7 @@ public final class BookLayout {
             return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
         }
         let styled = Cascade.style(tree, context: styles)
+        warnVerticalWriting(styled, href: href)
         guard let fonts = fontContext(styled.fontFaces) else {
             return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
         }
@@ -107,6 +122,17 @@ public final class BookLayout {
         var single = Page(spineIndex: spineIndex, href: href, indexInChapter: 0, start: locator, end: locator, frame: frame, text: "")
         single.cfi = EPUBCFI.itemref(packageTree: publication.packageTree, spineIndex: spineIndex, spine: publication.spine)?.description
         return ChapterPages(spineIndex: spineIndex, href: href, pages: [single], anchors: [:])
+    }
+
+    /// Vertical writing is laid out horizontally for now; say so once per book.
+    private func warnVerticalWriting(_ styled: StyledDocument, href: String) {
+        guard !warnedVertical else { return }
+        let vertical = styled.nodes.prefix(64).contains { $0.kind == .element && $0.computed.text.writingMode != .horizontalTB }
+        guard vertical else { return }
+        warnedVertical = true
+        let title = publication.metadata.title ?? href
+        publication.diagnostics.warn("layout.vertical-writing",
+                                     "“\(title)” asks for vertical writing; Folio lays it out horizontally for now", at: href)
     }
 
     /// One font context per set of `@font-face` rules (usually one per book).

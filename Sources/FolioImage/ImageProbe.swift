@@ -1,0 +1,17 @@
+/// Reads an image's format and intrinsic size without decoding its pixels, for layout.
+public enum ImageProbe {
+    /// The format (sniffed from the bytes) and intrinsic size in CSS px, or nil when the bytes are
+    /// not an image Folio can read. Reads headers only (SVG: parses the document).
+    public static func probe(_ bytes: [UInt8]) -> ImageInfo? {
+        guard let format = ImageFormat(sniffing: bytes) else { return nil }
+        let size: (width: Double, height: Double)?
+        switch format {
+        case .jpeg: size = JPEGCodec.probe(bytes)
+        case .png: size = PNGCodec.probe(bytes)
+        case .gif: size = GIFCodec.probe(bytes)
+        case .webp: size = WebPCodec.probe(bytes)
+        case .svg: size = SVGCodec.probe(bytes)
+        }
+        return size.map { ImageInfo(format: format, width: $0.width, height: $0.height) }
+    }
+}

@@ -1,0 +1,69 @@
+import FolioLayout
+import FolioStyle
+
+extension CellRenderer {
+    /// Box-drawing characters of one border style: edges, then the top-left, top-right,
+    /// bottom-right and bottom-left corners.
+    struct BoxCharacters {
+        var horizontal: String
+        var vertical: String
+        var corners: [String]
+
+        static let light = BoxCharacters(horizontal: "─", vertical: "│", corners: ["┌", "┐", "┘", "└"])
+        static let rounded = BoxCharacters(horizontal: "─", vertical: "│", corners: ["╭", "╮", "╯", "╰"])
+        static let double = BoxCharacters(horizontal: "═", vertical: "║", corners: ["╔", "╗", "╝", "╚"])
+        static let dashed = BoxCharacters(horizontal: "╌", vertical: "╎", corners: ["┌", "┐", "┘", "└"])
+        static let dotted = BoxCharacters(horizontal: "┈", vertical: "┊", corners: ["┌", "┐", "┘", "└"])
+
+        static func of(_ style: BorderStyle) -> BoxCharacters {
+            switch style {
+            case .double: .double
+            case .dashed: .dashed
+            case .dotted: .dotted
+            case .solid, .groove, .ridge, .inset, .outset, .none, .hidden: .light
+            }
+        }
+    }
+
+    /// A border is box-drawing characters on the cells along its edges: lines in each edge's
+    /// style and colour, corners where two drawn edges meet (rounded when the corner has a
+    /// radius, double when both edges are double).
+    static func drawBorder(_ border: BorderItem, in grid: inout CellGrid) {
+        guard let cells = grid.cells(touchedBy: border.rect) else { return }
+        let (left, right) = (cells.columns.lowerBound, cells.columns.upperBound)
+        let (top, bottom) = (cells.rows.lowerBound, cells.rows.upperBound)
+        func shown(_ width: Double, _ style: BorderStyle, _ color: RGBA) -> Bool {
+            width > 0 && style != .none && style != .hidden && color.alpha > 0
+        }
+        let hasTop = shown(border.widths.top, border.styles.top, border.colors.top)
+        let hasRight = shown(border.widths.right, border.styles.right, border.colors.right)
+        let hasBottom = shown(border.widths.bottom, border.styles.bottom, border.colors.bottom)
+        let hasLeft = shown(border.widths.left, border.styles.left, border.colors.left)
+        func style(_ color: RGBA) -> Cell { Cell(foreground: color) }
+
+        if hasTop {
+            for column in left...right { grid.put(BoxCharacters.of(border.styles.top).horizontal, width: 1, column: column, row: top, style: style(border.colors.top)) }
+        }
+        if hasBottom {
+            for column in left...right { grid.put(BoxCharacters.of(border.styles.bottom).horizontal, width: 1, column: column, row: bottom, style: style(border.colors.bottom)) }
+        }
+        if hasLeft {
+            for row in top...bottom { grid.put(BoxCharacters.of(border.styles.left).vertical, width: 1, column: left, row: row, style: style(border.colors.left)) }
+        }
+        if hasRight {
+            for row in top...bottom { grid.put(BoxCharacters.of(border.styles.right).vertical, width: 1, column: right, row: row, style: style(border.colors.right)) }
+        }
+        // Corners, in the colour of the horizontal edge (the one drawn across the corner).
+        let corners: [(Bool, Bool, Int, Int, BorderStyle, BorderStyle, RGBA)] = [
+            (hasTop, hasLeft, left, top, border.styles.top, border.styles.left, border.colors.top),
+            (hasTop, hasRight, right, top, border.styles.top, border.styles.right, border.colors.top),
+            (hasBottom, hasRight, right, bottom, border.styles.bottom, border.styles.right, border.colors.bottom),
+            (hasBottom, hasLeft, left, bottom, border.styles.bottom, border.styles.left, border.colors.bottom),
+        ]
+        for (index, corner) in corners.enumerated() where corner.0 && corner.1 {
+            let radius = index < border.radii.count ? border.radii[index] : 0
+            let set: BoxCharacters = corner.4 == .double && corner.5 == .double ? .double : radius > 0 ? .rounded : .light
+            grid.put(set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
+        }
+    }
+}

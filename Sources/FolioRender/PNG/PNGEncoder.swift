@@ -1,0 +1,92 @@
+import CLibPNG
+
+/// Encodes a Cairo ARGB32 bitmap as a PNG file with libpng, at a chosen zlib level.
+///
+/// Not `cairo_surface_write_to_png`: it cannot choose the level, and pages are written often
+/// enough for the fast levels to matter. Nothing but the image goes in the file (no `tIME`,
+/// no text chunks), so the bytes depend only on the pixels and the level.
+/// https://www.w3.org/TR/png-3/
+enum PNGEncoder {
+    /// The PNG bytes: 8-bit RGB when every pixel is opaque, else 8-bit RGBA with straight
+    /// (un-premultiplied) alpha, as PNG requires. Empty for a bitmap with no pixels.
+    ///
+    /// libpng reports errors by `longjmp`, which Swift cannot catch; with a well-formed
+    /// bitmap the only error left is running out of memory, which stops the process.
+    static func encode(_ bitmap: RenderBitmap, level: Int) -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4,
+              bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4 else { return [] }
+        let opaque = isOpaque(bitmap)
+        let channels = opaque ? 3 : 4
+
+        // Warnings are dropped (libraries never print); errors cannot be caught (see above).
+        var created = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, nil, { _, _ in })
+        var info = created.flatMap { png_create_info_struct($0) }
+        defer { png_destroy_write_struct(&created, &info) }
+        guard let png = created, info != nil else { return [] }
+
+        let output = Output()
+        let unmanaged = Unmanaged.passRetained(output)
+        defer { unmanaged.release() }
+        png_set_write_fn(png, unmanaged.toOpaque(), { png, data, length in
+            guard let png, let data, let io = png_get_io_ptr(png) else { return }
+            Unmanaged<Output>.fromOpaque(io).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+        }, { _ in })
+        png_set_compression_level(png, Int32(min(9, max(0, level))))
+        png_set_IHDR(png, info, png_uint_32(bitmap.width), png_uint_32(bitmap.height), 8,
+                     opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
+        png_write_info(png, info)
+        var row = [UInt8](repeating: 0, count: bitmap.width * channels)
+        for y in 0..<bitmap.height {
+            convertRow(y, of: bitmap, into: &row, channels: channels)
+            row.withUnsafeBufferPointer { png_write_row(png, $0.baseAddress) }
+        }
+        png_write_end(png, nil)
+        return output.bytes
+    }
+
+    private final class Output {
+        var bytes: [UInt8] = []
+    }
+
+    private static func isOpaque(_ bitmap: RenderBitmap) -> Bool {
+        bitmap.pixels.withUnsafeBytes { bytes in
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width where word(bytes, y * bitmap.stride + x * 4) >> 24 != 0xFF {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// One row as R, G, B (, A) bytes, undoing Cairo's premultiplication.
+    private static func convertRow(_ y: Int, of bitmap: RenderBitmap, into row: inout [UInt8], channels: Int) {
+        bitmap.pixels.withUnsafeBytes { bytes in
+            row.withUnsafeMutableBufferPointer { out in
+                for x in 0..<bitmap.width {
+                    let pixel = word(bytes, y * bitmap.stride + x * 4)
+                    let alpha = pixel >> 24
+                    let at = x * channels
+                    if alpha == 0xFF {
+                        out[at] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        out[at + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        out[at + 2] = UInt8(truncatingIfNeeded: pixel)
+                    } else {
+                        for (k, shift) in [UInt32(16), 8, 0].enumerated() {
+                            let value = (pixel >> shift) & 0xFF
+                            out[at + k] = alpha == 0 ? 0 : UInt8(min(255, (value * 255 + alpha / 2) / alpha))
+                        }
+                    }
+                    if channels == 4 { out[at + 3] = UInt8(alpha) }
+                }
+            }
+        }
+    }
+
+    /// The native-endian 32-bit pixel at a byte offset (the caller has checked the bounds).
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+    }
+}
