@@ -53,7 +53,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
-                "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo",
+                "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CLibCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

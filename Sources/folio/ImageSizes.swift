@@ -1,8 +1,53 @@
+import FolioImage
 import FolioPublication
+import Foundation
 
-/// Intrinsic image sizes for layout, read from the book's files.
-enum ImageSizes {
-    static func reader(_ publication: Publication) -> (String) -> (width: Double, height: Double)? {
-        { _ in nil }
+/// The book's images for layout (intrinsic sizes) and rendering (pixels), read once each.
+///
+/// Only files the manifest lists are read: a book cannot show a file it did not declare.
+/// https://www.w3.org/TR/epub-33/#sec-manifest-elem
+final class BookImages: @unchecked Sendable {
+    let publication: Publication
+    private let lock = NSLock()
+    private var sizes: [String: (width: Double, height: Double)?] = [:]
+    /// Images are at most this many bytes (a larger file is shown as its alt text).
+    static let fileLimit = 64 << 20
+
+    init(_ publication: Publication) {
+        self.publication = publication
+    }
+
+    private func bytes(_ path: String) -> [UInt8]? {
+        guard publication.manifest.item(path: path) != nil else {
+            publication.diagnostics.warn("resource.unlisted", "\(path) is not in the manifest; it is not shown", at: path)
+            return nil
+        }
+        return try? publication.read(path, limit: Self.fileLimit)
+    }
+
+    /// The intrinsic size in CSS px, or nil when the file is missing or not an image.
+    func size(_ path: String) -> (width: Double, height: Double)? {
+        lock.lock()
+        if let known = sizes[path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let size = bytes(path).flatMap(ImageProbe.probe).map { (width: $0.width, height: $0.height) }
+        lock.lock()
+        sizes[path] = size
+        lock.unlock()
+        return size
+    }
+
+    /// The image decoded for a `width`×`height` device-pixel box (SVG is drawn at that size).
+    func bitmap(_ path: String, width: Int, height: Int) -> Bitmap? {
+        guard let data = bytes(path) else { return nil }
+        do {
+            return try ImageDecoder.decode(data, size: (width, height))
+        } catch {
+            publication.diagnostics.warn("image.undecodable", "\(path): \(error)", at: path)
+            return nil
+        }
     }
 }

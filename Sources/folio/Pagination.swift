@@ -51,10 +51,13 @@ struct PageSelection {
 /// A book's pages in reading order, numbered from 1, laid out chapter by chapter.
 struct PagedBook {
     let layout: BookLayout
+    let images: BookImages
 
     init(_ publication: Publication, target: TargetOptions) throws {
+        let images = BookImages(publication)
+        self.images = images
         layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
-                            imageSize: ImageSizes.reader(publication))
+                            imageSize: { images.size($0) })
     }
 
     /// Calls `body` with each page and its book page number, until `last` if given.

@@ -1,0 +1,171 @@
+import ArgumentParser
+import FolioCore
+import FolioLayout
+import FolioPublication
+import FolioRender
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a book's pages as PNG files (or as terminal cells or text).",
+        discussion: """
+        PNG pages are written to --out as page-0001.png …, numbered in reading order. With --json a manifest \
+        (manifest.json in --out, and on stdout) gives each page's number, file, spine href, locator, CFI, \
+        chapter title and sha256. The same book and options give byte-identical files, whatever --jobs is.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case png, cells, text }
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @OptionGroup var options: LayoutOptions
+
+    @Option(help: "Device pixels per CSS px (default: 3 on phone, 2 on tablet, 1 for WxH devices).")
+    var dpr: Double?
+
+    @Option(help: "Output: png files, cells (ANSI-styled text on stdout) or text (plain, on stdout).")
+    var format: Format = .png
+
+    @Option(help: "The folder PNG pages and the manifest are written to.")
+    var out = "pages"
+
+    @Option(help: "Pages rendered in parallel (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "zlib level of the PNG files, 0 (none) to 9 (smallest); 1 is fast.")
+    var pngCompression = 1
+
+    @Flag(help: "Print (and write) a JSON manifest of the rendered pages.")
+    var json = false
+
+    func validate() throws {
+        if let dpr, !(dpr > 0 && dpr <= 8) { throw ValidationError("--dpr must be between 0 and 8") }
+        if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+        if !(0...9).contains(pngCompression) { throw ValidationError("--png-compression must be 0 to 9") }
+    }
+
+    func run() throws {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let seen = publication.diagnostics.warnings.count
+        guard !publication.spine.items.isEmpty else {
+            Terminal.error("\(book): the spine is empty; there is nothing to render")
+            throw Exit.unreadableBook
+        }
+        let paged = try PagedBook(publication, target: options.target)
+        let selection = PageSelection(options.pages)
+        switch format {
+        case .png:
+            try renderPNG(paged, selection: selection)
+        case .cells, .text:
+            try CellOutput(book: book, format: format).run(paged, selection: selection)
+        }
+        Terminal.printWarnings(publication.diagnostics, since: seen)
+    }
+
+    private func renderPNG(_ paged: PagedBook, selection: PageSelection?) throws {
+        let folder = URL(fileURLWithPath: out)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            Terminal.error("\(out): cannot create the output folder (\(error.localizedDescription))")
+            throw ExitCode(73)
+        }
+        let environment = try options.target.environment()
+        let images = paged.images
+        let renderer = PNGRenderer(dpr: dpr ?? environment.devicePixelRatio, compression: pngCompression) { path, width, height in
+            images.bitmap(path, width: width, height: height).map {
+                RenderBitmap(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.pixels)
+            }
+        }
+        let progress = Progress(enabled: isatty(2) == 1)
+        var entries: [JSONValue] = []
+        var failed: String?
+        // Pages are laid out chapter by chapter and each chapter's pages rendered in parallel.
+        var batch: [(number: Int, page: Page)] = []
+        func flush() {
+            let results = Self.parallelMap(batch, jobs: jobs) { item -> (String, String, Bool) in
+                let name = String(format: "page-%04d.png", item.number)
+                let bytes = renderer.render(item.page.frame)
+                let written = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(bytes))
+                return (name, sha256Hex(bytes), written)
+            }
+            for (item, result) in zip(batch, results) {
+                if !result.2 && failed == nil { failed = result.0 }
+                let page = item.page
+                entries.append(.object([
+                    ("page", .number(Double(item.number))), ("file", .string(result.0)), ("href", .string(page.href)),
+                    ("spineIndex", .number(Double(page.spineIndex))),
+                    ("start", .number(Double(page.start.offset))), ("end", .number(Double(page.end.offset))),
+                    ("cfi", page.cfi.map(JSONValue.string) ?? .null),
+                    ("title", paged.layout.title(spineIndex: page.spineIndex, page: page.indexInChapter).map(JSONValue.string) ?? .null),
+                    ("sha256", .string(result.1)),
+                ]))
+            }
+            progress.update(entries.count)
+            batch.removeAll()
+        }
+        paged.forEachPage(upTo: selection?.last) { number, page in
+            guard selection?.contains(number) ?? true else { return }
+            batch.append((number, page))
+            if page.indexInChapter == 0 && batch.count > 1 || batch.count >= 64 { flush() }
+        }
+        flush()
+        progress.finish()
+        if let failed {
+            Terminal.error("\(out)/\(failed): cannot write the file")
+            throw ExitCode(73)
+        }
+        if json {
+            let manifest = JSONValue.object([("book", .string(book)), ("pages", .array(entries))]).serialized() + "\n"
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("manifest.json").path, contents: Data(manifest.utf8))
+            Terminal.write(manifest)
+        }
+    }
+
+    /// Maps `items` on up to `jobs` threads, keeping their order.
+    static func parallelMap<T, R>(_ items: [T], jobs: Int, _ transform: (T) -> R) -> [R] {
+        guard jobs > 1, items.count > 1 else { return items.map(transform) }
+        var results = [R?](repeating: nil, count: items.count)
+        let lock = NSLock()
+        let workers = min(jobs, items.count)
+        withoutActuallyEscaping(transform) { transform in
+            nonisolated(unsafe) let transform = transform
+            nonisolated(unsafe) let items = items
+            nonisolated(unsafe) var shared = results
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for k in stride(from: worker, to: items.count, by: workers) {
+                    let result = transform(items[k])
+                    lock.lock()
+                    shared[k] = result
+                    lock.unlock()
+                }
+            }
+            results = shared
+        }
+        return results.map { $0! }
+    }
+}
+
+/// A one-line progress count on stderr, for terminals only.
+final class Progress {
+    let enabled: Bool
+    private var shown = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func update(_ pages: Int) {
+        guard enabled, pages >= 20 else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\rrendered \(pages) pages…".utf8))
+    }
+
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
