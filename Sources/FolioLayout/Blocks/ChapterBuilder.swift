@@ -47,8 +47,36 @@ final class ChapterBuilder {
             layoutBlock(root, x: 0, width: width)
         }
         if let ending = units.indices.last { units[ending].endsBlock = true }
+        fillPageIfImageOnly()
         return ChapterFlow(width: width, units: units, placed: placed.compactMap { $0 }, anchors: anchors,
                            textLength: offsets.length, background: pageBackground())
+    }
+
+    /// A chapter that is one image and no text (a cover, a plate) shows the image as large
+    /// as the page allows, centred.
+    private func fillPageIfImageOnly() {
+        let images = placed.indices.filter { k in
+            if case .image = placed[k]?.item { return true }
+            return false
+        }
+        guard images.count == 1, let k = images.first, case .image(var image)? = placed[k]?.item,
+              units.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) else { return }
+        let page = context.page
+        let r = image.rect
+        let scale = min(page.contentWidth / max(0.01, r.width), page.contentHeight / max(0.01, r.height))
+        let w = r.width * scale, h = r.height * scale
+        image.rect = Rect(x: (page.contentWidth - w) / 2, y: (page.contentHeight - h) / 2, width: w, height: h)
+        let first = units[0]
+        units = [FlowUnit(top: 0, bottom: page.contentHeight, breakTop: 0, forcedTop: 0, breakBefore: .normal,
+                          start: first.start, end: units.map(\.end).max() ?? first.end, text: "", endsBlock: true)]
+        placed = placed.compactMap { item -> PlacedItem? in
+            guard let item else { return nil }
+            switch item.item {
+            case .image: return PlacedItem(item: .image(image), firstUnit: 0, lastUnit: 0)
+            case .link(_, let href): return PlacedItem(item: .link(image.rect, href: href), firstUnit: 0, lastUnit: 0)
+            default: return nil
+            }
+        }
     }
 
     // MARK: Units
