@@ -21,8 +21,14 @@ struct Layout: ParsableCommand {
     @Flag(help: "Print the pages as JSON.")
     var json = false
 
+    @Flag(help: "Print nothing but timings on stderr: opening, the first page, all pages.")
+    var timing = false
+
     func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
         let publication = try openBook(book)
+        let opened = clock.now
         Terminal.summarizeWarnings(publication.diagnostics, book: book)
         let seen = publication.diagnostics.warnings.count
         guard !publication.spine.items.isEmpty else {
@@ -32,8 +38,13 @@ struct Layout: ParsableCommand {
         let paged = try PagedBook(publication, target: options.target)
         let selection = PageSelection(options.pages)
         var out: [JSONValue] = []
+        var firstPage: ContinuousClock.Instant?
+        var count = 0
         try paged.forEachPage(upTo: selection?.last) { number, page in
             guard selection?.contains(number) ?? true else { return }
+            if firstPage == nil { firstPage = clock.now }
+            count += 1
+            if timing { return }
             if json {
                 out.append(.object([
                     ("page", .number(Double(number))), ("spineIndex", .number(Double(page.spineIndex))), ("href", .string(page.href)),
@@ -46,9 +57,19 @@ struct Layout: ParsableCommand {
                 Terminal.write("\(number)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(page.cfi ?? "-")\t\(words)\n")
             }
         }
+        if timing {
+            let end = clock.now
+            Terminal.error(String(format: "%@: %d pages; open %.1f ms, first page %.1f ms, all pages %.1f ms", book, count,
+                                  (opened - start).milliseconds, ((firstPage ?? end) - start).milliseconds, (end - start).milliseconds))
+            return
+        }
         if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
         Terminal.printWarnings(publication.diagnostics, since: seen)
     }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
 }
 
 struct Text: ParsableCommand {
