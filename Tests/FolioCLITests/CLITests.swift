@@ -118,7 +118,7 @@ import Testing
         #expect(try Self.folio("frobnicate").status == 64)
     }
 
-    @Test(arguments: ["info", "toc", "ls", "cat", "style", "overlay", "version"])
+    @Test(arguments: ["info", "toc", "ls", "cat", "style", "layout", "text", "render", "overlay", "version"])
     func everySubcommandHasHelp(_ subcommand: String) throws {
         let run = try Self.folio(subcommand, "--help")
         #expect(run.status == 0)

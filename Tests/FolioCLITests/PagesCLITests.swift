@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `folio layout`, `folio text` and `folio render` on the sample book.
+@Suite struct PagesCLITests {
+    typealias CLI = CLITests
+
+    @Test func layoutJSONListsEveryPageWithItsLocatorAndCFI() throws {
+        let run = try CLI.folio("layout", "--json", CLI.sample)
+        #expect(run.status == 0)
+        let pages = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
+        #expect(pages.count >= 6)
+        for (k, page) in pages.enumerated() {
+            for key in ["page", "spineIndex", "href", "cfi", "start", "end", "text"] { #expect(page[key] != nil, "page \(k + 1) lacks \(key)") }
+            #expect(page["page"] as? Int == k + 1)
+            #expect((page["cfi"] as? String)?.hasPrefix("epubcfi(/6/") == true)
+        }
+        #expect(pages.first?["href"] as? String == "EPUB/text/cover.xhtml")
+        let chapter = try #require(pages.first { ($0["text"] as? String)?.hasPrefix("I. Winter") == true })
+        #expect(chapter["href"] as? String == "EPUB/text/chapter-1.xhtml")
+    }
+
+    @Test func textPrintsTheSelectedPagesSeparatedByFormFeeds() throws {
+        let run = try CLI.folio("text", "--pages", "2-3", CLI.sample)
+        #expect(run.status == 0)
+        let pages = run.text.split(separator: "\u{C}", omittingEmptySubsequences: false)
+        #expect(pages.count == 2)
+        #expect(pages[0].hasPrefix("The Lighthouse Keeper’s Almanac"))
+        #expect(pages[1].hasPrefix("I. Winter"))
+    }
+
+    @Test func aLargerTextSizeMakesMorePages() throws {
+        let small = try CLI.folio("layout", "--scale", "12pt", CLI.sample)
+        let large = try CLI.folio("layout", "--scale", "150%", CLI.sample)
+        #expect(large.text.split(separator: "\n").count > small.text.split(separator: "\n").count)
+    }
+
+    @Test func badPageRangesAreUsageErrors() throws {
+        #expect(try CLI.folio("text", "--pages", "5-2", CLI.sample).status == 64)
+        #expect(try CLI.folio("text", "--pages", "x", CLI.sample).status == 64)
+    }
+
+    @Test func renderWritesNumberedPNGsAndAManifestWhateverTheJobCount() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: base) }
+        var hashes: [[String]] = []
+        for jobs in ["1", "3"] {
+            let out = base.appendingPathComponent(jobs).path
+            let run = try CLI.folio("render", CLI.sample, "--pages", "1-3", "--out", out, "--jobs", jobs, "--json", "--device", "300x400")
+            #expect(run.status == 0, "\(run.stderr)")
+            let manifest = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+            let pages = try #require(manifest["pages"] as? [[String: Any]])
+            #expect(pages.map { $0["file"] as? String } == ["page-0001.png", "page-0002.png", "page-0003.png"])
+            let written = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("page-0002.png"))
+            #expect(written.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            #expect(pages[2]["title"] as? String == "I. Winter")
+            hashes.append(pages.compactMap { $0["sha256"] as? String })
+        }
+        #expect(hashes[0] == hashes[1])
+    }
+
+    @Test func aMissingBookIsAnErrorNamingTheFile() throws {
+        let run = try CLI.folio("render", "/nonexistent/book.epub", "--out", "/tmp/folio-never")
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("/nonexistent/book.epub"))
+    }
+}
