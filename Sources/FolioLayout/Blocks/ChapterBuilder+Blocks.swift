@@ -136,10 +136,14 @@ extension ChapterBuilder {
     /// paragraphs, block-level children stack between them.
     func layoutChildren(of node: StyledNode, x: Double, width: Double) {
         var paragraph = PendingParagraph(block: node, x: x, width: width)
+        // A block's text decoration reaches the text of its in-flow descendants.
+        let outer = blockDecoration
+        blockDecoration = PropagatedDecoration(node.computed, inside: outer)
+        defer { blockDecoration = outer }
         var child = node.firstChild
         while child >= 0 {
             let n = document.nodes[Int(child)]
-            addContent(n, to: &paragraph, decoration: nil, link: nil)
+            addContent(n, to: &paragraph, decoration: blockDecoration, link: nil)
             child = n.nextSibling
         }
         flushParagraph(&paragraph)

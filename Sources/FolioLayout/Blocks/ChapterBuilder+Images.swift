@@ -99,8 +99,8 @@ extension ChapterBuilder {
             return
         }
         let size = usedSize(node.computed, intrinsic: intrinsic, available: paragraph.width)
-        let id = paragraph.images.count
-        paragraph.images[id] = ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: source.path, alt: source.alt)
+        let id = paragraph.atomics.count
+        paragraph.atomics.append(.image(ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: source.path, alt: source.alt)))
         paragraph.items.append(.atomic(width: size.width, height: size.height, baseline: size.height, style: node.style, id: id))
         paragraph.hasContent = true
     }

@@ -55,19 +55,19 @@ extension ChapterBuilder {
             paragraph.hasContent = true
             return
         }
+        if style.box.display == .ruby {
+            addRuby(node, to: &paragraph, decoration: decoration)
+            return
+        }
         var link = link
         if node.source?.localName == "a", let href = node.source?.attribute("href"), let target = resolveLink(href) { link = target }
         let inner = PropagatedDecoration(style, inside: decoration)
-        // Ruby annotations sit above their base in print; in a line they follow it in parentheses.
-        let isRubyText = style.box.display == .rubyText || node.source?.localName == "rt"
-        if isRubyText { paragraph.addText("(", style: node.style, node: -1) }
         var child = node.firstChild
         while child >= 0 {
             let n = document.nodes[Int(child)]
             addContent(n, to: &paragraph, decoration: inner, link: link)
             child = n.nextSibling
         }
-        if isRubyText { paragraph.addText(")", style: node.style, node: -1) }
     }
 
     /// A link target: a container path with its fragment, or an absolute URL left as it is.

@@ -6,14 +6,19 @@ import FolioText
 extension ChapterBuilder {
     func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle) {
         let scalars = Array(layout.text.unicodeScalars)
+        var atomicsBefore = 0
         let count = layout.lines.count
         let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
         for (k, line) in layout.lines.enumerated() {
             let top = y
             let first = units.count
-            var text = lineText(scalars, line: line)
+            var text = lineText(scalars, line: line, atomics: paragraph.atomics, atomicsBefore: &atomicsBefore)
             var start: Int?, end: Int?
-            for run in line.runs {
+            var sourced = line.runs
+            for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
+                if case .ruby(let ruby) = paragraph.atomics[atomic.id] { sourced += ruby.base.runs + (ruby.annotation?.runs ?? []) }
+            }
+            for run in sourced {
                 guard let source = run.source, source.node >= 0, !run.sourceRange.isEmpty else { continue }
                 let a = offsets.offset(node: source.node, offsetInNode: run.sourceRange.lowerBound)
                 let b = offsets.offset(node: source.node, offsetInNode: run.sourceRange.upperBound)
@@ -35,10 +40,20 @@ extension ChapterBuilder {
                     place(.link(rect, href: href), first: first, last: first)
                 }
             }
-            for atomic in line.atomics {
-                guard var image = paragraph.images[atomic.id] else { continue }
-                image.rect = Rect(x: paragraph.x + atomic.x, y: top + atomic.y, width: atomic.width, height: atomic.height)
-                place(.image(image), first: first, last: first)
+            for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
+                let x = paragraph.x + atomic.x, y = top + atomic.y
+                switch paragraph.atomics[atomic.id] {
+                case .image(var image):
+                    image.rect = Rect(x: x, y: y, width: atomic.width, height: atomic.height)
+                    place(.image(image), first: first, last: first)
+                case .ruby(let ruby):
+                    for run in ruby.base.runs {
+                        place(.text(origin: Point(x: x + ruby.baseOrigin.x, y: y + ruby.baseOrigin.y), run: run), first: first, last: first)
+                    }
+                    for run in ruby.annotation?.runs ?? [] {
+                        place(.text(origin: Point(x: x + ruby.annotationOrigin.x, y: y + ruby.annotationOrigin.y), run: run), first: first, last: first)
+                    }
+                }
             }
             y = top + line.height
         }
@@ -47,12 +62,16 @@ extension ChapterBuilder {
 
     /// A line's text in reading order: atomic inlines dropped, forced breaks as newlines,
     /// soft hyphens removed.
-    func lineText(_ scalars: [Unicode.Scalar], line: LineBox) -> String {
+    func lineText(_ scalars: [Unicode.Scalar], line: LineBox, atomics: [AtomicContent], atomicsBefore: inout Int) -> String {
         var view = String.UnicodeScalarView()
         let range = line.textRange.clamped(to: 0..<scalars.count)
         for scalar in scalars[range] {
             switch scalar {
-            case "\u{FFFC}", "\u{AD}": continue
+            case "\u{FFFC}":
+                // Lines follow each other in text order, so atomics are met in order.
+                if atomics.indices.contains(atomicsBefore) { view.append(contentsOf: atomics[atomicsBefore].text.unicodeScalars) }
+                atomicsBefore += 1
+            case "\u{AD}": continue
             case "\u{2028}": view.append("\n")
             default: view.append(scalar)
             }

@@ -32,6 +32,8 @@ final class ChapterBuilder {
     var lastOffset = 0
     /// An outside list marker waiting for its item's first line.
     var pendingMarker: ParagraphLayout?
+    /// The text decoration blocks being laid out give their text.
+    var blockDecoration: PropagatedDecoration?
 
     init(document: StyledDocument, path: String, context: LayoutContext) {
         self.document = document

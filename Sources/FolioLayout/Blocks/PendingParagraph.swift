@@ -10,8 +10,9 @@ struct PendingParagraph {
     var items: [InlineItem] = []
     /// Hrefs of links, by the XML text node inside them.
     var links: [Int: String] = [:]
-    /// Images placed as atomic inlines, by their `InlineItem.atomic` id.
-    var images: [Int: ImageItem] = [:]
+    /// What each atomic inline draws, by its `InlineItem.atomic` id (ids count up from 0, so
+    /// the k-th U+FFFC of the paragraph text is atomic k).
+    var atomics: [AtomicContent] = []
     /// Something other than collapsible white space was added.
     var hasContent = false
 
@@ -24,7 +25,7 @@ struct PendingParagraph {
     mutating func reset() {
         items.removeAll(keepingCapacity: true)
         links.removeAll()
-        images.removeAll()
+        atomics.removeAll()
         hasContent = false
     }
 
@@ -41,6 +42,33 @@ struct PendingParagraph {
             }
         }
     }
+}
+
+/// What an atomic inline of a paragraph draws.
+enum AtomicContent {
+    case image(ImageItem)
+    /// A ruby: its base with the annotation centred above it.
+    case ruby(Ruby)
+
+    /// Its text in page text (an image has none).
+    var text: String {
+        switch self {
+        case .image: ""
+        case .ruby(let ruby): ruby.text
+        }
+    }
+}
+
+/// A ruby laid out as one unbreakable box: annotation line on top, base line below.
+/// https://www.w3.org/TR/css-ruby-1/
+struct Ruby {
+    var base: LineBox
+    var annotation: LineBox?
+    var width: Double
+    /// Where each line starts, from the box's left edge and top.
+    var baseOrigin: Point
+    var annotationOrigin: Point
+    var text: String
 }
 
 /// A text decoration an element gives the text inside it.

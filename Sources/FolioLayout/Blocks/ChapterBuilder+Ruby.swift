@@ -1,0 +1,74 @@
+import FolioStyle
+import FolioText
+
+/// Ruby: the base set on the line as one box, its annotation (`rt`) centred above it in a
+/// smaller size. Page text gives the annotation in parentheses after the base.
+/// https://www.w3.org/TR/css-ruby-1/#ruby-layout
+extension ChapterBuilder {
+    func addRuby(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?) {
+        // Each run of base content and the `rt` after it make a pair (`<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>`).
+        var base = PendingParagraph(block: node, x: 0, width: 100_000)
+        var child = node.firstChild
+        while child >= 0 {
+            let n = document.nodes[Int(child)]
+            child = n.nextSibling
+            guard n.computed.box.display != .none else { continue }
+            if n.kind == .element && (n.computed.box.display == .rubyText || n.source?.localName == "rt") {
+                var annotation = PendingParagraph(block: n, x: 0, width: 100_000)
+                var inner = n.firstChild
+                while inner >= 0 {
+                    let m = document.nodes[Int(inner)]
+                    addContent(m, to: &annotation, decoration: decoration, link: nil)
+                    inner = m.nextSibling
+                }
+                addRubyPair(node, base: base, annotation: annotation, to: &paragraph)
+                base.reset()
+            } else {
+                addContent(n, to: &base, decoration: decoration, link: nil)
+            }
+        }
+        if base.hasContent { addRubyPair(node, base: base, annotation: nil, to: &paragraph) }
+    }
+
+    private func addRubyPair(_ node: StyledNode, base: PendingParagraph, annotation: PendingParagraph?, to paragraph: inout PendingParagraph) {
+        guard base.hasContent else {
+            // An annotation without a base is shown as ordinary text.
+            if let annotation, annotation.hasContent {
+                paragraph.items.append(contentsOf: annotation.items)
+                paragraph.hasContent = true
+            }
+            return
+        }
+        var lineStyle = node.computed
+        lineStyle.text.whiteSpace = .nowrap
+        lineStyle.text.indent = .zero
+        lineStyle.text.align = .left
+        func setLine(_ gathered: PendingParagraph, style: ComputedStyle) -> (LineBox, String)? {
+            let input = ParagraphInput(items: gathered.items, blockStyle: style, language: language(of: node))
+            let layout = ParagraphLayouter.layout(input, width: 100_000, context: context.inline)
+            guard let line = layout.lines.first else { return nil }
+            return (line, layout.text.replacingOccurrences(of: "\u{FFFC}", with: ""))
+        }
+        guard let (baseLine, baseText) = setLine(base, style: lineStyle) else { return }
+        var annotationLine: (LineBox, String)?
+        if let annotation, annotation.hasContent {
+            var style = annotation.block.computed
+            style.text.whiteSpace = .nowrap
+            style.text.indent = .zero
+            style.text.align = .left
+            annotationLine = setLine(annotation, style: style)
+        }
+        let annotationWidth = annotationLine?.0.width ?? 0
+        let width = max(baseLine.width, annotationWidth)
+        let annotationHeight = annotationLine?.0.height ?? 0
+        let ruby = Ruby(base: baseLine, annotation: annotationLine?.0, width: width,
+                        baseOrigin: Point(x: (width - baseLine.width) / 2 - baseLine.x, y: annotationHeight),
+                        annotationOrigin: Point(x: (width - annotationWidth) / 2 - (annotationLine?.0.x ?? 0), y: 0),
+                        text: baseText + (annotationLine.map { "(\($0.1))" } ?? ""))
+        let id = paragraph.atomics.count
+        paragraph.atomics.append(.ruby(ruby))
+        paragraph.items.append(.atomic(width: width, height: annotationHeight + baseLine.height,
+                                       baseline: annotationHeight + baseLine.baseline, style: node.style, id: id))
+        paragraph.hasContent = true
+    }
+}

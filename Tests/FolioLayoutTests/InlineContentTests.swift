@@ -1,0 +1,52 @@
+@testable import FolioLayout
+import FolioStyle
+import FolioText
+import Testing
+
+@Suite struct InlineContentTests {
+    static func runs(_ flow: ChapterFlow) -> [(text: String, origin: Point, run: Double, size: Double)] {
+        flow.placed.compactMap { item in
+            if case .text(let origin, let run) = item.item { return (run.text, origin, run.x, run.size) }
+            return nil
+        }
+    }
+
+    @Test func rubyAnnotationsSitCentredAboveTheirBase() throws {
+        let flow = try LayoutSupport.flow("<p>前<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>後</p>")
+        let runs = Self.runs(flow)
+        let kan = try #require(runs.first { $0.text == "漢" }), kana = try #require(runs.first { $0.text == "かん" })
+        #expect(kana.size < kan.size)
+        #expect(kana.origin.y < kan.origin.y, "the annotation is above the base")
+        #expect(flow.units.first?.text == "前漢(かん)字(じ)後")
+    }
+
+    @Test func preformattedTextKeepsItsLinesAndSpaces() throws {
+        let flow = try LayoutSupport.flow("<pre>a  b\nc</pre>")
+        #expect(flow.units.map(\.text) == ["a  b\n", "c"])
+    }
+
+    @Test func aBrBreaksTheLine() throws {
+        let flow = try LayoutSupport.flow("<p>one<br/>two</p>")
+        #expect(flow.units.count == 2)
+    }
+
+    @Test func anInlineImageSitsOnTheBaselineInsideTheLine() throws {
+        let flow = try LayoutSupport.flow("<p>a <img src='i.png' alt=''/> b</p>", images: ["EPUB/i.png": (40, 30)])
+        let image = try #require(flow.placed.compactMap { item -> ImageItem? in
+            if case .image(let image) = item.item { return image }
+            return nil
+        }.first)
+        let line = try #require(flow.units.first)
+        #expect(abs(image.rect.width - 40) < 0.01 && abs(image.rect.height - 30) < 0.01)
+        #expect(image.rect.y >= line.top - 0.01 && image.rect.maxY <= line.bottom + 0.01)
+    }
+
+    @Test func underlinesOfAnElementReachTheTextOfItsChildren() throws {
+        let flow = try LayoutSupport.flow("<p style='text-decoration:underline'>plain <em>emphasis</em></p>")
+        let runs = flow.placed.compactMap { item -> [TextDecoration]? in
+            if case .text(_, let run) = item.item, run.text.contains("emphasis") { return run.decorations }
+            return nil
+        }
+        #expect(runs.first?.contains { $0.kind == .underline } == true)
+    }
+}
