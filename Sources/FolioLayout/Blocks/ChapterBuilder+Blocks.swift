@@ -10,10 +10,10 @@ extension ChapterBuilder {
         let box = node.computed.box
         if box.float != .none || box.position == .absolute || box.position == .fixed { return box.display != .none }
         switch box.display {
-        case .block, .listItem, .table, .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell,
+        case .block, .listItem, .table, .inlineTable, .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell,
              .tableCaption, .tableColumn, .tableColumnGroup:
             return true
-        case .inline, .inlineBlock, .inlineTable, .ruby, .rubyText, .contents, .none:
+        case .inline, .inlineBlock, .ruby, .rubyText, .contents, .none:
             return false
         }
     }
@@ -23,6 +23,10 @@ extension ChapterBuilder {
         let style = node.computed
         if style.box.display == .table || style.box.display == .inlineTable {
             layoutTable(node, x: x, width: width)
+            return
+        }
+        if isTablePart(style.box.display) {
+            layoutMisparentedTablePart(node, x: x, width: width)
             return
         }
         if isReplaced(node) {

@@ -97,7 +97,9 @@ extension ChapterBuilder {
         defer { paragraph.reset() }
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
-        let input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
+        var input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
+        // In table cells: measured for column widths (not set), or allowed to wrap inside words.
+        if tableState.isActive && !prepareCellParagraph(&input, paragraph: paragraph) { return }
         var layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted

@@ -34,6 +34,8 @@ final class ChapterBuilder {
     var pendingMarker: ParagraphLayout?
     /// The text decoration blocks being laid out give their text.
     var blockDecoration: PropagatedDecoration?
+    /// Table layout's state while it lays out or measures cells (see Tables/).
+    var tableState = TableLayoutState()
 
     init(document: StyledDocument, path: String, context: LayoutContext) {
         self.document = document

@@ -1,12 +1,135 @@
 import FolioStyle
 
-/// Tables. https://www.w3.org/TR/CSS2/tables.html
+/// Tables: the table wrapper box (margins, breaks, captions) around the table box and its
+/// rows, each row one unit of the flow.
+/// https://www.w3.org/TR/CSS2/tables.html
 extension ChapterBuilder {
-    /// Lays out a table: for now its rows stack and their cells stack inside them.
+    /// Lays out a table element (or an inline table, as a block) in a containing block.
     func layoutTable(_ node: StyledNode, x: Double, width: Double) {
-        let metrics = BoxMetrics(node.computed, available: width)
-        layoutBox(node, x: x, metrics: metrics) { builder, x, width in
-            builder.layoutChildren(of: node, x: x, width: width)
+        layoutTable(node, children: document.children(of: node), container: nil, x: x, width: width)
+    }
+
+    /// Whether a display value is one of a table's parts, which outside a table get an
+    /// anonymous table around them.
+    func isTablePart(_ display: Display) -> Bool {
+        switch display {
+        case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell, .tableCaption, .tableColumn, .tableColumnGroup:
+            true
+        case .block, .inline, .inlineBlock, .listItem, .none, .table, .inlineTable, .ruby, .rubyText, .contents:
+            false
+        }
+    }
+
+    /// A table part outside a table: it and its consecutive table-part siblings are laid out
+    /// as one anonymous table (CSS 2.1 §17.2.1, rule 3); the siblings are then skipped.
+    func layoutMisparentedTablePart(_ node: StyledNode, x: Double, width: Double) {
+        // The run's later parts were laid out with its first (which may come again: measured, then laid out).
+        if let run = tableState.anonymousRun, run.parent == node.parent, node.index > run.first, node.index <= run.last { return }
+        var parts: [StyledNode] = [], blanks: [StyledNode] = []
+        var index = node.index
+        while index >= 0 {
+            let sibling = document.nodes[Int(index)]
+            index = sibling.nextSibling
+            if sibling.kind == .text {
+                guard (sibling.text ?? "").allSatisfy(\.isWhitespace) else { break }
+                blanks.append(sibling)
+            } else if sibling.computed.box.display == .none {
+                continue
+            } else if sibling.kind == .element, isTablePart(sibling.computed.box.display) {
+                parts += blanks
+                parts.append(sibling)
+                blanks.removeAll()
+            } else {
+                break
+            }
+        }
+        guard let last = parts.last else { return }
+        tableState.anonymousRun = (node.parent, node.index, last.index)
+        guard node.parent >= 0 else { return }
+        let parent = document.nodes[Int(node.parent)]
+        var table = parent
+        table.style = interner.intern(TableGridBuilder.anonymousStyle(inside: parent.computed, display: .table))
+        // A key of its own for the open boxes, never a real node's.
+        table.index = Int32.min + node.index
+        layoutTable(table, children: parts, container: parent, x: x, width: width)
+    }
+
+    /// Lays out a table whose children are `children`; `container` is the parent of an
+    /// anonymous table's parts.
+    func layoutTable(_ node: StyledNode, children: [StyledNode], container: StyledNode?, x: Double, width: Double) {
+        let grid = TableGridBuilder.build(children, table: node, document: document, interner: interner)
+        let style = node.computed
+        let plan = planTable(grid, style: style, width: width)
+        if let measure = tableState.measure {
+            // Inside a cell being measured: the table reports its widths and places nothing.
+            let parent = container ?? (node.parent >= 0 ? document.nodes[Int(node.parent)] : nil)
+            var widths = plan.intrinsic
+            if let parent { widths = contribution(of: parent, minContent: widths.minimum, maxContent: widths.maximum, in: measure) }
+            tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
+            return
+        }
+
+        // The wrapper box holds the table's margins and breaks, around captions and table box.
+        var wrapperStyle = style
+        wrapperStyle.box.width = .auto
+        wrapperStyle.box.minWidth = .auto
+        wrapperStyle.box.maxWidth = .none
+        wrapperStyle.box.boxSizing = .contentBox
+        wrapperStyle.border.width = Edges(all: 0)
+        wrapperStyle.box.padding = Edges(all: .zero)
+        let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: plan.borderBoxWidth)
+        let left = x + wrapper.contentX, boxWidth = wrapper.contentWidth
+
+        requestBreak(style.box.breakBefore)
+        if node.index >= 0, let id = node.source?.attribute("id"), anchors[id] == nil { anchors[id] = units.count }
+        margins.add(wrapper.margin.top)
+        let firstUnit = units.count
+        let captions = grid.captions.filter { $0.computed.rareInherited.captionSide == .top }
+        for caption in captions { layoutCaption(caption, x: left, width: boxWidth) }
+        let rowsStart = units.count
+
+        var boxStyle = style
+        boxStyle.box.margin = Edges(all: .zero)
+        boxStyle.box.width = .auto
+        boxStyle.box.height = .auto
+        boxStyle.box.minHeight = .auto
+        boxStyle.box.boxSizing = .contentBox
+        boxStyle.box.breakBefore = .auto
+        boxStyle.box.breakAfter = .auto
+        if plan.collapse != nil {
+            // Collapsed borders are drawn by the cells; the table's padding does not apply.
+            boxStyle.border.width = Edges(all: 0)
+            boxStyle.box.padding = Edges(all: .zero)
+        }
+        var box = node
+        box.style = interner.intern(boxStyle)
+        var tableHeight: Double?
+        if let height = verticalLength(style.box.height) {
+            tableHeight = style.box.boxSizing == .borderBox ? height - plan.frame.top - plan.frame.bottom : height
+        }
+        layoutBox(box, x: left, metrics: BoxMetrics(boxStyle, available: boxWidth)) { builder, contentX, _ in
+            builder.layoutRows(plan, x: contentX, tableHeight: tableHeight)
+        }
+        if !captions.isEmpty && units.count > rowsStart { units[rowsStart].breakBefore = max(units[rowsStart].breakBefore, .avoid) }
+
+        let bottomStart = units.count
+        for caption in grid.captions where caption.computed.rareInherited.captionSide == .bottom {
+            layoutCaption(caption, x: left, width: boxWidth)
+        }
+        if bottomStart > rowsStart && units.count > bottomStart {
+            units[bottomStart].breakBefore = max(units[bottomStart].breakBefore, .avoid)
+        }
+        margins.add(wrapper.margin.bottom)
+        if style.box.breakInside != .auto && units.count > firstUnit + 1 {
+            for k in (firstUnit + 1)..<units.count { units[k].breakBefore = max(units[k].breakBefore, .avoid) }
+        }
+        requestBreak(style.box.breakAfter)
+    }
+
+    /// A caption: a block as wide as the table box, above or below it.
+    private func layoutCaption(_ caption: StyledNode, x: Double, width: Double) {
+        layoutBox(caption, x: x, metrics: BoxMetrics(caption.computed, available: width)) { builder, x, width in
+            builder.layoutChildren(of: caption, x: x, width: width)
         }
     }
 }

@@ -1,0 +1,203 @@
+import FolioStyle
+
+/// Table rows: cells laid out at their columns' widths, rows as tall as their tallest cell,
+/// cells aligned in them; each row becomes one unit of the flow, with its cells' text in
+/// reading order and their content, backgrounds and borders as its items.
+/// https://www.w3.org/TR/CSS2/tables.html#height-layout
+extension ChapterBuilder {
+    /// Lays out a planned table's rows in the table box's content box, which starts at `x`;
+    /// `tableHeight` is the table's `height` (of that content box).
+    func layoutRows(_ plan: TablePlan, x: Double, tableHeight: Double?) {
+        flushMargin()
+        let grid = plan.grid, cells = grid.cells
+        guard grid.rowCount > 0, grid.columnCount > 0 else { return }
+        var geometry = TableGeometry(plan, x: x)
+        let fragments = cells.indices.map { k in
+            let width = geometry.span(cells[k]).width - plan.insets[k].left - plan.insets[k].right
+            return layOutCell(cells[k], width: max(1, width), squeezed: plan.columns.squeezed)
+        }
+        let needs = cells.indices.map { need(of: cells[$0], fragment: fragments[$0], insets: plan.insets[$0]) }
+        let minimums = grid.rows.map { row in row.node.flatMap { verticalLength($0.computed.box.height) } ?? 0 }
+        geometry.placeRows(needs: needs, minimums: minimums, top: y, tableHeight: tableHeight)
+        let origins = cells.indices.map { k in
+            let box = geometry.box(cells[k])
+            return Point(x: box.x + plan.insets[k].left, y: box.y + plan.insets[k].top + geometry.shift(k, needs[k]))
+        }
+        let rows = emitRows(plan, fragments: fragments, origins: origins, geometry: geometry)
+        y = geometry.bottom
+        paintCells(plan, fragments: fragments, origins: origins, geometry: geometry, rows: rows)
+    }
+
+    /// What a cell's content asks of its rows: its height (at least its `height`) and baseline.
+    private func need(of cell: TableGrid.Cell, fragment: CellFragment, insets: Edges<Double>) -> TableGeometry.Need {
+        var content = fragment.height
+        if let height = verticalLength(cell.style.box.height) {
+            content = max(content, cell.style.box.boxSizing == .borderBox ? height - insets.top - insets.bottom : height)
+        }
+        return TableGeometry.Need(height: insets.top + content + insets.bottom, baseline: insets.top + (fragment.baseline ?? content),
+                                  alignment: TableGeometry.Alignment(cell.style))
+    }
+
+    /// Places the cells' backgrounds, then their borders, then their content (CSS 2.1
+    /// §17.5.1: borders over every background), each with the units of the rows it spans.
+    private func paintCells(_ plan: TablePlan, fragments: [CellFragment], origins: [Point], geometry: TableGeometry, rows: [RowUnits]) {
+        let cells = plan.grid.cells
+        func hidden(_ k: Int) -> Bool {
+            plan.collapse == nil && cells[k].style.rareInherited.emptyCells == .hide && fragments[k].isEmpty
+        }
+        func first(_ cell: TableGrid.Cell) -> Int { rows[cell.row].units[0] }
+        func last(_ cell: TableGrid.Cell) -> Int { rows[cell.rows.upperBound - 1].units.last ?? first(cell) }
+        for (k, cell) in cells.enumerated() {
+            for color in backgroundLayers(cell, in: plan.grid, showCell: !hidden(k)) {
+                place(.fill(geometry.box(cell), color), first: first(cell), last: last(cell))
+            }
+        }
+        for (k, cell) in cells.enumerated() {
+            let box = geometry.box(cell)
+            let border = plan.collapse.map { $0.border(of: cell, box: box) } ?? (hidden(k) ? nil : self.border(cell.style, rect: box))
+            if let border { place(.border(border), first: first(cell), last: last(cell)) }
+        }
+        for (k, cell) in cells.enumerated() {
+            let fragment = fragments[k], origin = origins[k]
+            // Each item goes with the row (and band) its unit starts in.
+            func unit(at index: Int) -> Int {
+                guard fragment.units.indices.contains(index) else { return last(cell) }
+                let top = fragment.units[index].top + origin.y
+                return rows[geometry.row(at: top, in: cell)].unit(at: top)
+            }
+            for item in fragment.items {
+                place(Self.moved(item.item, dx: origin.x, dy: origin.y), first: unit(at: item.firstUnit), last: unit(at: item.lastUnit))
+            }
+            if cell.content == nil, let id = cell.node.source?.attribute("id"), anchors[id] == nil { anchors[id] = first(cell) }
+            for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = unit(at: anchor.unit) }
+        }
+    }
+
+    /// A row's units: one, or one per band of a row taller than a page.
+    struct RowUnits {
+        var tops: [Double]
+        var units: [Int]
+
+        /// The band holding what starts at `y`, and its unit.
+        func band(at y: Double) -> Int {
+            tops.lastIndex { $0 <= y + 0.01 } ?? 0
+        }
+
+        func unit(at y: Double) -> Int { units[band(at: y)] }
+    }
+
+    /// Adds each row's units: their cells' text and offsets, and the breaks between them.
+    private func emitRows(_ plan: TablePlan, fragments: [CellFragment], origins: [Point], geometry: TableGeometry) -> [RowUnits] {
+        let grid = plan.grid
+        var covered = [Bool](repeating: false, count: grid.rowCount)
+        var cellsOfRow = [[Int]](repeating: [], count: grid.rowCount)
+        for (k, cell) in grid.cells.enumerated() {
+            cellsOfRow[cell.row].append(k)
+            for r in cell.rows.dropFirst() { covered[r] = true }
+        }
+        var rows: [RowUnits] = []
+        for (r, row) in grid.rows.enumerated() {
+            let group = grid.groups[row.group]
+            let opensGroup = group.rows.lowerBound == r, closesGroup = group.rows.upperBound - 1 == r
+            if opensGroup, let node = group.node { requestBreak(node.computed.box.breakBefore) }
+            if let node = row.node { requestBreak(node.computed.box.breakBefore) }
+            // Kept together: rows a cell spans, a group that avoids breaks inside, the header and the first row after it.
+            var breakBefore = BreakClass.normal
+            if covered[r] || (!opensGroup && group.node.map { $0.computed.box.breakInside != .auto } ?? false)
+                || (opensGroup && r > 0 && grid.groups[grid.rows[r - 1].group].isHeader) {
+                breakBefore = .avoid
+            }
+            var top = geometry.rowTop[r], bottom = geometry.rowTop[r] + geometry.heights[r]
+            if let collapse = plan.collapse {
+                // Collapsed borders straddle the grid lines: a row's unit holds both halves.
+                top -= (collapse.horizontal[r].map(\.width).max() ?? 0) / 2
+                bottom += (collapse.horizontal[r + 1].map(\.width).max() ?? 0) / 2
+            }
+            let pieces = cellsOfRow[r].flatMap { k in fragments[k].units.map { (top: $0.top + origins[k].y, bottom: $0.bottom + origins[k].y) } }
+            var bands = RowUnits(tops: RowBands.tops(of: pieces, from: top, to: bottom, pageHeight: context.page.contentHeight), units: [])
+            for (b, bandTop) in bands.tops.enumerated() {
+                let bandBottom = b + 1 < bands.tops.count ? bands.tops[b + 1] : bottom
+                let content = rowText(cellsOfRow[r], fragments: fragments) { k, unit in
+                    bands.tops.count == 1 || bands.band(at: unit.top + origins[k].y) == b
+                }
+                var start = content.start
+                if start == nil, let element = row.node?.source ?? cellsOfRow[r].first.flatMap({ grid.cells[$0].node.source }) {
+                    start = offsets.offset(ofElement: Int(element.index))
+                }
+                let unit = addUnit(top: bandTop, bottom: bandBottom, start: start, end: content.end, text: content.text,
+                                   breakBefore: b == 0 ? breakBefore : .normal)
+                units[unit].endsBlock = true
+                bands.units.append(unit)
+            }
+            rows.append(bands)
+            if let id = row.node?.source?.attribute("id"), anchors[id] == nil { anchors[id] = bands.units[0] }
+            if opensGroup, let id = group.node?.source?.attribute("id"), anchors[id] == nil { anchors[id] = bands.units[0] }
+            if let node = row.node { requestBreak(node.computed.box.breakAfter) }
+            if closesGroup, let node = group.node { requestBreak(node.computed.box.breakAfter) }
+        }
+        return rows
+    }
+
+    /// A row's text, one line: its cells' text in order (of the units `includes` takes),
+    /// separated by tabs, and the offsets it spans.
+    private func rowText(_ cells: [Int], fragments: [CellFragment],
+                         includes: (Int, FlowUnit) -> Bool) -> (text: String, start: Int?, end: Int?) {
+        var texts: [String] = []
+        var start: Int?, end: Int?
+        for k in cells {
+            var text = ""
+            for unit in fragments[k].units where includes(k, unit) {
+                // A row is one line of page text: line breaks inside a cell become spaces.
+                for character in unit.text {
+                    if character.isNewline {
+                        if let last = text.last, !last.isWhitespace { text.append(" ") }
+                    } else {
+                        text.append(character)
+                    }
+                }
+                if unit.endsBlock, let last = text.last, !last.isWhitespace { text += " " }
+                start = min(start ?? unit.start, unit.start)
+                end = max(end ?? unit.end, unit.end)
+            }
+            while let last = text.last, last.isWhitespace { text.removeLast() }
+            if !text.isEmpty { texts.append(text) }
+        }
+        return (texts.joined(separator: "\t"), start, end)
+    }
+
+    /// The backgrounds under a cell, bottom first: column group, column, row group, row,
+    /// cell (CSS 2.1 §17.5.1); layers under an opaque one are left out.
+    private func backgroundLayers(_ cell: TableGrid.Cell, in grid: TableGrid, showCell: Bool) -> [RGBA] {
+        var layers: [ComputedStyle] = []
+        if let column = grid.column(cell.column) {
+            if let group = column.group { layers.append(group.computed) }
+            if let node = column.node { layers.append(node.computed) }
+        }
+        let row = grid.rows[cell.row]
+        if let group = grid.groups[row.group].node { layers.append(group.computed) }
+        if let node = row.node { layers.append(node.computed) }
+        if showCell { layers.append(cell.style) }
+        let colors = layers.map { $0.resolve($0.background.color) }.filter { $0.alpha > 0 }
+        let opaque = colors.lastIndex { $0.alpha >= 1 } ?? 0
+        return Array(colors[min(opaque, colors.count)...])
+    }
+
+    /// A frame item moved by (`dx`, `dy`).
+    static func moved(_ item: FrameItem, dx: Double, dy: Double) -> FrameItem {
+        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
+        switch item {
+        case .text(let origin, let run):
+            return .text(origin: Point(x: origin.x + dx, y: origin.y + dy), run: run)
+        case .fill(let rect, let color):
+            return .fill(move(rect), color)
+        case .border(var border):
+            border.rect = move(border.rect)
+            return .border(border)
+        case .image(var image):
+            image.rect = move(image.rect)
+            return .image(image)
+        case .link(let rect, let href):
+            return .link(move(rect), href: href)
+        }
+    }
+}

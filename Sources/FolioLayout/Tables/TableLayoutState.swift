@@ -1,0 +1,40 @@
+import FolioStyle
+
+/// What table layout keeps in the `ChapterBuilder` while it lays out cells: whether content
+/// is being measured for column widths, and how it must wrap.
+struct TableLayoutState {
+    /// Set while a cell's content is measured: paragraphs and nested tables report their
+    /// intrinsic widths here instead of being laid out.
+    var measure: IntrinsicMeasure?
+    /// How many table cells the content being laid out is inside.
+    var cellDepth = 0
+    /// How many of those belong to a table narrower than its min-content, where even
+    /// `nowrap` and `pre` text must wrap.
+    var squeezedDepth = 0
+    /// The last run of misparented table parts laid out as one anonymous table: their
+    /// parent, and the first and last part.
+    var anonymousRun: (parent: Int32, first: Int32, last: Int32)?
+    /// Styles with wrapping relaxed for cells, by the style they replace.
+    var wrapping: [ObjectIdentifier: SharedStyle] = [:]
+
+    /// Whether paragraphs must go through `prepareCellParagraph`.
+    var isActive: Bool { measure != nil || cellDepth > 0 }
+}
+
+/// A cell's min-content and max-content widths as its content reports them, in px; the
+/// contributions include the padding, borders and margins of boxes inside the cell.
+/// https://www.w3.org/TR/css-sizing-3/#intrinsic-contribution
+struct IntrinsicMeasure {
+    /// The node of the cell being measured, and the node its content lies in (itself, or
+    /// for an anonymous cell the parent whose children it wraps): contributions count the
+    /// boxes below them.
+    let cell: Int32
+    let container: Int32
+    var minContent = 0.0
+    var maxContent = 0.0
+
+    mutating func add(minContent: Double, maxContent: Double) {
+        self.minContent = max(self.minContent, minContent)
+        self.maxContent = max(self.maxContent, maxContent, minContent)
+    }
+}

@@ -1,0 +1,33 @@
+import FolioLayout
+import Testing
+
+/// Tables inside tables and inside lines, anchors in cells, and hostile spans.
+@Suite struct TableStructureTests {
+    @Test func aTableInACellStaysInsideItAndKeepsItsTextInOrder() throws {
+        let laid = try TableSupport.layout("nested-table.xhtml")
+        let inner = try #require(laid.fills(0xFF0000).first)
+        let outer = try #require(laid.borders.first { $0.rect.x < inner.x && $0.rect.maxX >= inner.maxX && $0.rect.y < inner.y && $0.rect.maxY >= inner.maxY })
+        #expect(outer.rect.maxX <= laid.page.contentWidth)
+        #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
+        #expect(laid.text.contains("Outer first\tOuter second Inner one\tInner two Inner three\tInner four"))
+    }
+
+    @Test func anIdInsideACellLinksToItsRow() throws {
+        let laid = try TableSupport.layout("nested-table.xhtml")
+        let unit = try #require(laid.flow.anchors["deep"])
+        #expect(laid.flow.units[unit].text.hasPrefix("Outer first"))
+    }
+
+    @Test func hugeSpansAreClippedToTheTable() throws {
+        let laid = try TableSupport.layout("hostile-spans.xhtml")
+        let words = TableSupport.words(laid.text)
+        #expect(words == ["Everywhere", "Right", "Below"])
+        #expect(laid.flow.units.count == 2)
+    }
+
+    @Test func anInlineTableIsLaidOutAsATableBetweenTheLines() throws {
+        let laid = try TableSupport.layout("inline-table.xhtml")
+        #expect(laid.text.contains("left\tright"))
+        #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
+    }
+}
