@@ -25,6 +25,10 @@ extension ChapterBuilder {
             layoutTable(node, x: x, width: width)
             return
         }
+        if style.box.float != .none && !tableState.isActive {
+            layoutFloat(node, x: x, width: width)
+            return
+        }
         if isTablePart(style.box.display) {
             layoutMisparentedTablePart(node, x: x, width: width)
             return
@@ -49,6 +53,7 @@ extension ChapterBuilder {
         requestBreak(style.box.breakBefore)
         if let id = node.source?.attribute("id"), node.kind == .element, anchors[id] == nil { anchors[id] = units.count }
         let avoidInside = style.box.breakInside != .auto
+        clearFloats(style.box.clear)
         let firstUnit = units.count
 
         margins.add(metrics.margin.top)

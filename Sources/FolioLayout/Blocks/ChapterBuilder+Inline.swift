@@ -100,6 +100,12 @@ extension ChapterBuilder {
         var input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
         if tableState.isActive && !prepareCellParagraph(&input, paragraph: paragraph) { return }
+        // Lines beside a float are shortened (the whole paragraph, for now).
+        var paragraph = paragraph
+        if let band = floatBand(top: y + margins.value, x: paragraph.x, width: paragraph.width) {
+            paragraph.x = band.x
+            paragraph.width = band.width
+        }
         var layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted

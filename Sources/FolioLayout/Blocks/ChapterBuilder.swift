@@ -34,6 +34,8 @@ final class ChapterBuilder {
     var pendingMarker: ParagraphLayout?
     /// The text decoration blocks being laid out give their text.
     var blockDecoration: PropagatedDecoration?
+    /// Floats still beside the content being placed.
+    var floats: [FloatArea] = []
     /// Table layout's state while it lays out or measures cells (see Tables/).
     var tableState = TableLayoutState()
 
@@ -50,6 +52,7 @@ final class ChapterBuilder {
         if let root = document.root, root.computed.box.display != .none {
             layoutBlock(root, x: 0, width: width)
         }
+        clearFloats(.both)
         if let ending = units.indices.last { units[ending].endsBlock = true }
         fillPageIfImageOnly()
         return ChapterFlow(width: width, units: units, placed: placed.compactMap { $0 }, anchors: anchors,

@@ -14,5 +14,8 @@ struct MarginCollapser {
         return positive + negative
     }
 
+    /// The collapsed margin so far, left in place.
+    var value: Double { positive + negative }
+
     var isEmpty: Bool { positive == 0 && negative == 0 }
 }

@@ -5,8 +5,8 @@ import FolioText
 struct PendingParagraph {
     /// The block container: its style aligns and indents the lines.
     let block: StyledNode
-    let x: Double
-    let width: Double
+    var x: Double
+    var width: Double
     var items: [InlineItem] = []
     /// Hrefs of links, by the XML text node inside them.
     var links: [Int: String] = [:]

@@ -37,7 +37,9 @@ public enum Paginator {
                 let welcome = stride(from: j, to: i, by: -1).first { units[$0].breakBefore == .normal }
                 end = welcome ?? j
             }
-            slices.append(Slice(first: i, last: end - 1, top: top, bottom: max(top, units[end - 1].bottom)))
+            // Floats make units overlap: the page ends at the lowest of its units.
+            let bottom = units[i..<end].reduce(top) { max($0, $1.bottom) }
+            slices.append(Slice(first: i, last: end - 1, top: top, bottom: bottom))
             if end < units.count {
                 top = units[end].breakBefore == .forced ? units[end].forcedTop : units[end].breakTop
                 top = max(top, min(units[end].top, slices[slices.count - 1].bottom))

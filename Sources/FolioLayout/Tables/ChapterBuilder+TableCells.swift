@@ -64,7 +64,7 @@ extension ChapterBuilder {
     /// `measuring`). `ids` are the element ids `content` may register as anchors.
     func layOutFragment(ids: [String], measuring: Bool, _ content: () -> Void) -> CellFragment {
         let saved = (y: y, margins: margins, openTops: openTops, boxTops: boxTops, breakTop: pendingBreakTop,
-                     forcedTop: pendingForcedTop, breakClass: pendingBreak, marker: pendingMarker, offset: lastOffset)
+                     forcedTop: pendingForcedTop, breakClass: pendingBreak, marker: pendingMarker, offset: lastOffset, floats: floats)
         let firstUnit = units.count, firstSlot = placed.count
         let fresh = ids.filter { anchors[$0] == nil }
         y = 0
@@ -75,6 +75,7 @@ extension ChapterBuilder {
         pendingForcedTop = nil
         pendingBreak = .normal
         pendingMarker = nil
+        floats = []
 
         content()
 
@@ -100,6 +101,7 @@ extension ChapterBuilder {
         pendingForcedTop = saved.forcedTop
         pendingBreak = saved.breakClass
         pendingMarker = saved.marker
+        floats = saved.floats
         if measuring { lastOffset = saved.offset }
         return CellFragment(units: made, items: items, anchors: found, height: height, baseline: firstBaseline(items))
     }

@@ -1,0 +1,118 @@
+import FolioStyle
+
+/// A float's place in the column: the lines beside it are shortened until its bottom.
+struct FloatArea {
+    var side: FloatMode
+    var left: Double
+    var right: Double
+    var top: Double
+    var bottom: Double
+}
+
+/// Floats: a box taken out of the flow to the left or right of its containing block, the
+/// following lines set beside it, `clear` moving content below it.
+/// https://www.w3.org/TR/CSS2/visuren.html#floats
+extension ChapterBuilder {
+    func layoutFloat(_ node: StyledNode, x: Double, width: Double) {
+        let style = node.computed
+        // Shrink to fit: laid out at the full width, then at the width its content used.
+        var boxWidth = width
+        if case .auto = style.box.width, !isReplaced(node) {
+            let trial = layOutFragment(ids: [], measuring: true) {
+                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { $0.layoutChildren(of: node, x: $1, width: $2) }
+            }
+            let used = trial.items.reduce(0.0) { widest, placed in
+                switch placed.item {
+                case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+                case .image(let image): max(widest, image.rect.maxX)
+                default: widest
+                }
+            }
+            let metrics = BoxMetrics(style, available: width)
+            boxWidth = min(width, used + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+        }
+        let fragment = layOutFragment(ids: anchorIDs(in: node), measuring: false) {
+            if isReplaced(node) {
+                layoutBlockImage(node, x: 0, width: width)
+            } else {
+                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { $0.layoutChildren(of: node, x: $1, width: $2) }
+            }
+        }
+        guard !fragment.isEmpty else { return }
+        let used = fragment.items.reduce(0.0) { widest, placed in
+            switch placed.item {
+            case .fill(let rect, _): max(widest, rect.maxX)
+            case .border(let border): max(widest, border.rect.maxX)
+            case .image(let image): max(widest, image.rect.maxX)
+            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+            case .link: widest
+            }
+        }
+        let metrics = BoxMetrics(style, available: boxWidth)
+        let floatWidth = min(width, isReplaced(node) ? used : max(used, metrics.borderX + metrics.borderWidth))
+        // Below earlier floats when there is no room beside them.
+        var top = y
+        while let band = floatBand(top: top, x: x, width: width), band.width < floatWidth,
+              let next = floats.filter({ $0.bottom > top }).map(\.bottom).min() {
+            top = next
+        }
+        let band = floatBand(top: top, x: x, width: width) ?? (x: x, width: width)
+        let left = style.box.float == .left ? band.x : band.x + band.width - floatWidth
+        let first = units.count
+        for var unit in fragment.units {
+            unit.top += top
+            unit.bottom += top
+            unit.breakTop += top
+            unit.forcedTop += top
+            unit.breakBefore = max(unit.breakBefore, pendingBreak)
+            lastOffset = max(lastOffset, unit.end)
+            units.append(unit)
+        }
+        pendingBreak = .normal
+        for var placed in fragment.items {
+            placed.item = Paginator.clip(placed.item, top: -.infinity, bottom: .infinity, dx: left, dy: top) ?? placed.item
+            placed.firstUnit += first
+            placed.lastUnit += first
+            self.placed.append(placed)
+        }
+        for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = first + anchor.unit }
+        floats.append(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
+    }
+
+    /// The part of a containing block (`x`, `width`) left free by the floats at `top`, or nil
+    /// when no float is there.
+    func floatBand(top: Double, x: Double, width: Double) -> (x: Double, width: Double)? {
+        floats.removeAll { $0.bottom <= y && $0.bottom <= top }
+        var low = x, high = x + width
+        var found = false
+        for area in floats where area.top <= top + 0.01 && area.bottom > top + 0.01 {
+            found = true
+            if area.side == .left { low = max(low, area.right) } else { high = min(high, area.left) }
+        }
+        guard found else { return nil }
+        // Too narrow beside the floats: go below them instead.
+        if high - low < min(width, 4 * 16) {
+            if let below = floats.filter({ $0.top <= top + 0.01 && $0.bottom > top }).map(\.bottom).max() {
+                y = max(y, below)
+                return floatBand(top: below, x: x, width: width) ?? (x, width)
+            }
+        }
+        return (low, max(1, high - low))
+    }
+
+    /// Moves below the floats that `clear` names.
+    func clearFloats(_ clear: Clear) {
+        guard clear != .none, !floats.isEmpty else { return }
+        let bottom = floats.filter { clear == .both || (clear == .left) == ($0.side == .left) }.map(\.bottom).max() ?? y
+        if bottom > y + margins.value {
+            flushMargin()
+            y = max(y, bottom)
+        }
+    }
+
+    /// The ids of elements inside a node, for anchors in floats and cells.
+    func anchorIDs(in node: StyledNode) -> [String] {
+        guard let source = node.source else { return [] }
+        return ([source] + source.descendants()).compactMap { $0.isElement ? $0.attribute("id") : nil }
+    }
+}

@@ -1,0 +1,60 @@
+@testable import FolioLayout
+import FolioStyle
+import Testing
+
+@Suite struct FloatLayoutTests {
+    static func image(_ flow: ChapterFlow) -> Rect? {
+        flow.placed.lazy.compactMap { item -> Rect? in
+            if case .image(let image) = item.item { return image.rect }
+            return nil
+        }.first
+    }
+
+    static func textLefts(_ flow: ChapterFlow, containing word: String) -> [Double] {
+        flow.placed.compactMap { item in
+            if case .text(let origin, let run) = item.item, run.text.contains(word) { return origin.x + run.x }
+            return nil
+        }
+    }
+
+    @Test func aRightFloatSitsAtTheRightEdgeWithTextBesideIt() throws {
+        let flow = try LayoutSupport.flow("<img src='i.png' alt='' style='float:right'/><p>Beside the picture.</p>",
+                                          images: ["EPUB/i.png": (100, 80)])
+        let image = try #require(Self.image(flow))
+        #expect(abs(image.maxX - 380) < 0.01)
+        #expect(abs(image.y) < 0.01)
+        let line = try #require(LayoutSupport.unit(flow, "Beside"))
+        #expect(line.top < image.maxY, "the text starts beside the float, not below it")
+    }
+
+    @Test func aLeftFloatPushesTheTextBesideItRight() throws {
+        let flow = try LayoutSupport.flow("<div style='float:left; width:100px; height:60px; background:#ccc'></div><p>Beside the box.</p>")
+        let left = try #require(Self.textLefts(flow, containing: "Beside").first)
+        #expect(left >= 100 - 0.01)
+    }
+
+    @Test func clearMovesContentBelowTheFloat() throws {
+        let flow = try LayoutSupport.flow("<img src='i.png' alt='' style='float:left'/><p style='clear:both'>Below.</p>",
+                                          images: ["EPUB/i.png": (100, 80)])
+        let line = try #require(LayoutSupport.unit(flow, "Below"))
+        #expect(line.top >= 80 - 0.01)
+        #expect(Self.textLefts(flow, containing: "Below").first ?? -1 < 1)
+    }
+
+    @Test func aFloatWithoutAWidthShrinksToItsContent() throws {
+        let flow = try LayoutSupport.flow("<div style='float:right; background:#ccc'>Note</div><p>Text.</p>")
+        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
+            if case .fill(let rect, let color) = item.item, color != .white { return rect }
+            return nil
+        }.first)
+        #expect(fill.width < 100)
+        #expect(abs(fill.maxX - 380) < 1)
+    }
+
+    @Test func theChapterEndsBelowItsLastFloat() throws {
+        let pages = try LayoutSupport.pages("<p>Short.</p><img src='i.png' alt='' style='float:left'/>", images: ["EPUB/i.png": (100, 200)])
+        #expect(pages.count == 1)
+        let words = LayoutSupport.words(pages.map(\.text).joined())
+        #expect(words == ["short."])
+    }
+}
