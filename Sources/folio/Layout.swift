@@ -21,6 +21,9 @@ struct Layout: ParsableCommand {
     @Flag(help: "Print the pages as JSON.")
     var json = false
 
+    @Flag(help: "Print each page's frame: every text run, fill, border, image and link with its position.")
+    var frames = false
+
     @Flag(help: "Print nothing but timings on stderr: opening, the first page, all pages.")
     var timing = false
 
@@ -45,7 +48,9 @@ struct Layout: ParsableCommand {
             if firstPage == nil { firstPage = clock.now }
             count += 1
             if timing { return }
-            if json {
+            if frames {
+                Terminal.write("page \(number) (\(page.href))\n" + page.frame.dump())
+            } else if json {
                 out.append(.object([
                     ("page", .number(Double(number))), ("spineIndex", .number(Double(page.spineIndex))), ("href", .string(page.href)),
                     ("cfi", page.cfi.map(JSONValue.string) ?? .null),

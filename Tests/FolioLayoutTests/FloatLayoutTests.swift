@@ -58,3 +58,18 @@ import Testing
         #expect(words == ["short."])
     }
 }
+
+extension FloatLayoutTests {
+    @Test func aFloatAmongALinesWordsSitsBesideThatLine() throws {
+        let flow = try LayoutSupport.flow("<div>The lady of situations.<span style='float:right; margin:0 20px'>50</span></div><div>Next line.</div>")
+        let number = try #require(flow.placed.lazy.compactMap { item -> (Point, Double)? in
+            if case .text(let origin, let run) = item.item, run.text == "50" { return (origin, run.x + run.width) }
+            return nil
+        }.first)
+        let line = try #require(LayoutSupport.unit(flow, "The lady"))
+        #expect(abs(number.0.y - line.top) < 0.01, "on the line it follows")
+        #expect(number.0.x + number.1 <= 380 - 20 + 0.01 && number.0.x + number.1 > 300)
+        let next = try #require(LayoutSupport.unit(flow, "Next"))
+        #expect(next.top >= line.bottom - 0.01)
+    }
+}

@@ -13,8 +13,12 @@ struct FloatArea {
 /// following lines set beside it, `clear` moving content below it.
 /// https://www.w3.org/TR/CSS2/visuren.html#floats
 extension ChapterBuilder {
-    func layoutFloat(_ node: StyledNode, x: Double, width: Double) {
+    /// - Parameter besideLastLine: the float came among the words of the paragraph just set: it
+    ///   goes beside its last line when there is room there.
+    func layoutFloat(_ node: StyledNode, x: Double, width: Double, besideLastLine: Bool = false) {
         let style = node.computed
+        let besideLine = besideLastLine ? lastLine : nil
+        defer { lastLine = besideLine ?? lastLine }
         // Shrink to fit: laid out at the full width, then at the width its content used.
         var boxWidth = width
         if case .auto = style.box.width, !isReplaced(node) {
@@ -49,9 +53,14 @@ extension ChapterBuilder {
             }
         }
         let metrics = BoxMetrics(style, available: boxWidth)
-        let floatWidth = min(width, isReplaced(node) ? used : max(used, metrics.borderX + metrics.borderWidth))
+        let floatWidth = min(width, isReplaced(node) ? used : max(used, metrics.borderX + metrics.borderWidth + max(0, metrics.margin.right)))
         // Below earlier floats when there is no room beside them.
         var top = y
+        if let line = besideLine {
+            let band = floatBand(top: line.top, x: x, width: width) ?? (x: x, width: width)
+            let room = style.box.float == .left ? band.x + band.width - floatWidth >= line.right : band.x + band.width - floatWidth >= line.right
+            if room && style.box.float == .right { top = line.top }
+        }
         while let band = floatBand(top: top, x: x, width: width), band.width < floatWidth,
               let next = floats.filter({ $0.bottom > top }).map(\.bottom).min() {
             top = next

@@ -41,6 +41,11 @@ extension ChapterBuilder {
         let style = node.computed
         guard style.box.display != .none else { return }
         if isBlockLevel(node) {
+            // A float among a line's words goes beside that line (line numbers, marginal notes).
+            if style.box.float != .none && paragraph.hasContent && !tableState.isActive {
+                paragraph.floats.append(node)
+                return
+            }
             flushParagraph(&paragraph)
             layoutBlock(node, x: paragraph.x, width: paragraph.width)
             return
@@ -95,6 +100,10 @@ extension ChapterBuilder {
     /// Sets the paragraph gathered so far in lines and stacks them.
     func flushParagraph(_ paragraph: inout PendingParagraph) {
         defer { paragraph.reset() }
+        let (x, width, floating) = (paragraph.x, paragraph.width, paragraph.floats)
+        defer {
+            for node in floating { layoutFloat(node, x: x, width: width, besideLastLine: true) }
+        }
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
         var input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
@@ -115,6 +124,9 @@ extension ChapterBuilder {
         guard !layout.lines.isEmpty else { return }
         flushMargin()
         emitLines(layout, paragraph: paragraph, style: blockStyle)
+        if let last = layout.lines.last, let unit = units.last {
+            lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
+        }
     }
 
     func wrappingAnywhere(_ input: ParagraphInput) -> ParagraphInput {

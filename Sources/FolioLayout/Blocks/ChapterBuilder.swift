@@ -34,6 +34,8 @@ final class ChapterBuilder {
     var pendingMarker: ParagraphLayout?
     /// The text decoration blocks being laid out give their text.
     var blockDecoration: PropagatedDecoration?
+    /// The top and right end of the last line set, for floats that go beside it.
+    var lastLine: (top: Double, right: Double)?
     /// Floats still beside the content being placed.
     var floats: [FloatArea] = []
     /// Table layout's state while it lays out or measures cells (see Tables/).

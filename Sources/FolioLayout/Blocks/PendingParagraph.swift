@@ -13,6 +13,8 @@ struct PendingParagraph {
     /// What each atomic inline draws, by its `InlineItem.atomic` id (ids count up from 0, so
     /// the k-th U+FFFC of the paragraph text is atomic k).
     var atomics: [AtomicContent] = []
+    /// Floats met among the words, placed beside the paragraph's last line.
+    var floats: [StyledNode] = []
     /// Something other than collapsible white space was added.
     var hasContent = false
 
@@ -26,6 +28,7 @@ struct PendingParagraph {
         items.removeAll(keepingCapacity: true)
         links.removeAll()
         atomics.removeAll()
+        floats.removeAll()
         hasContent = false
     }
 

@@ -1,0 +1,24 @@
+import FolioStyle
+import FolioText
+
+extension Frame {
+    /// The frame as text, an item a line: for looking at what a page holds.
+    public func dump() -> String {
+        func n(_ v: Double) -> String { String(format: "%.1f", v) }
+        func r(_ rect: Rect) -> String { "\(n(rect.x)),\(n(rect.y)) \(n(rect.width))×\(n(rect.height))" }
+        var out = "frame \(n(width))×\(n(height)) background \(background)\n"
+        for item in items {
+            switch item {
+            case .text(let origin, let run):
+                out += "text  \(n(origin.x + run.x)),\(n(origin.y + run.baseline)) \(n(run.width)) \(run.face.family) \(n(run.size))px \(run.color) “\(run.text)”\n"
+            case .fill(let rect, let color): out += "fill  \(r(rect)) \(color)\n"
+            case .border(let border):
+                let w = border.widths
+                out += "border \(r(border.rect)) widths \(n(w.top)) \(n(w.right)) \(n(w.bottom)) \(n(w.left))\n"
+            case .image(let image): out += "image \(r(image.rect)) \(image.path ?? "(missing)") alt “\(image.alt)”\n"
+            case .link(let rect, let href): out += "link  \(r(rect)) → \(href)\n"
+            }
+        }
+        return out
+    }
+}
