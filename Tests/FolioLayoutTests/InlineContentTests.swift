@@ -50,3 +50,18 @@ import Testing
         #expect(runs.first?.contains { $0.kind == .underline } == true)
     }
 }
+
+extension InlineContentTests {
+    @Test func anInlineBlockIsOneBoxInTheLineAtItsContentsWidth() throws {
+        let flow = try LayoutSupport.flow("<p>before <span style='display:inline-block; border:1px solid black; padding:2px'>boxed words</span> after</p>")
+        #expect(flow.units.count == 1)
+        #expect(flow.units.first?.text.contains("before boxed words after") == true, "\(flow.units.map(\.text))")
+        let border = try #require(flow.placed.lazy.compactMap { item -> BorderItem? in
+            if case .border(let border) = item.item { return border }
+            return nil
+        }.first)
+        let boxed = try #require(Self.runs(flow).first { $0.text.contains("boxed") })
+        #expect(border.rect.width < 150)
+        #expect(boxed.origin.x + boxed.run >= border.rect.x)
+    }
+}

@@ -19,41 +19,14 @@ extension ChapterBuilder {
         let style = node.computed
         let besideLine = besideLastLine ? lastLine : nil
         defer { lastLine = besideLine ?? lastLine }
-        // Shrink to fit: laid out at the full width, then at the width its content used.
-        var boxWidth = width
-        if case .auto = style.box.width, !isReplaced(node) {
-            let trial = layOutFragment(ids: [], measuring: true) {
-                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { $0.layoutChildren(of: node, x: $1, width: $2) }
-            }
-            let used = trial.items.reduce(0.0) { widest, placed in
-                switch placed.item {
-                case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
-                case .image(let image): max(widest, image.rect.maxX)
-                default: widest
-                }
-            }
-            let metrics = BoxMetrics(style, available: width)
-            boxWidth = min(width, used + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
-        }
-        let fragment = layOutFragment(ids: anchorIDs(in: node), measuring: false) {
-            if isReplaced(node) {
-                layoutBlockImage(node, x: 0, width: width)
-            } else {
-                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { $0.layoutChildren(of: node, x: $1, width: $2) }
-            }
-        }
+        let fragment = isReplaced(node)
+            ? layOutFragment(ids: anchorIDs(in: node), measuring: false) { layoutBlockImage(node, x: 0, width: width) }
+            : shrinkWrapped(node, width: width)
         guard !fragment.isEmpty else { return }
-        let used = fragment.items.reduce(0.0) { widest, placed in
-            switch placed.item {
-            case .fill(let rect, _): max(widest, rect.maxX)
-            case .border(let border): max(widest, border.rect.maxX)
-            case .image(let image): max(widest, image.rect.maxX)
-            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
-            case .link: widest
-            }
-        }
-        let metrics = BoxMetrics(style, available: boxWidth)
-        let floatWidth = min(width, isReplaced(node) ? used : max(used, metrics.borderX + metrics.borderWidth + max(0, metrics.margin.right)))
+        let used = Self.extent(fragment.items)
+        var marginRight = 0.0
+        if case .length(let l) = style.box.margin.right { marginRight = max(0, l.resolve(against: width)) }
+        let floatWidth = min(width, used + (isReplaced(node) ? 0 : marginRight))
         // Below earlier floats when there is no room beside them.
         var top = y
         if let line = besideLine {
@@ -116,6 +89,46 @@ extension ChapterBuilder {
         if bottom > y + margins.value {
             flushMargin()
             y = max(y, bottom)
+        }
+    }
+
+    /// How far right text and images reach: the width content needs (shrink-to-fit).
+    static func contentExtent(_ items: [PlacedItem]) -> Double {
+        items.reduce(0.0) { widest, placed in
+            switch placed.item {
+            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+            case .image(let image): max(widest, image.rect.maxX)
+            default: widest
+            }
+        }
+    }
+
+    /// How far right anything drawn reaches, boxes included.
+    static func extent(_ items: [PlacedItem]) -> Double {
+        items.reduce(0.0) { widest, placed in
+            switch placed.item {
+            case .fill(let rect, _): max(widest, rect.maxX)
+            case .border(let border): max(widest, border.rect.maxX)
+            case .image(let image): max(widest, image.rect.maxX)
+            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+            case .link: widest
+            }
+        }
+    }
+
+    /// A box laid out apart at its shrink-to-fit width (its content's, at most `width`).
+    func shrinkWrapped(_ node: StyledNode, width: Double) -> CellFragment {
+        let style = node.computed
+        var boxWidth = width
+        if case .auto = style.box.width {
+            let trial = layOutFragment(ids: [], measuring: true) {
+                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { $0.layoutChildren(of: node, x: $1, width: $2) }
+            }
+            let metrics = BoxMetrics(style, available: width)
+            boxWidth = min(width, Self.contentExtent(trial.items) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+        }
+        return layOutFragment(ids: anchorIDs(in: node), measuring: false) {
+            layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { $0.layoutChildren(of: node, x: $1, width: $2) }
         }
     }
 

@@ -60,6 +60,10 @@ extension ChapterBuilder {
             paragraph.hasContent = true
             return
         }
+        if style.box.display == .inlineBlock && !tableState.isActive {
+            addInlineBlock(node, to: &paragraph)
+            return
+        }
         if style.box.display == .ruby {
             addRuby(node, to: &paragraph, decoration: decoration)
             return
@@ -73,6 +77,22 @@ extension ChapterBuilder {
             addContent(n, to: &paragraph, decoration: inner, link: link)
             child = n.nextSibling
         }
+    }
+
+    /// An inline-block: laid out as a box of its own at its shrink-to-fit width, then set in
+    /// the line as one unbreakable piece standing on its first line's baseline.
+    func addInlineBlock(_ node: StyledNode, to paragraph: inout PendingParagraph) {
+        let fragment = shrinkWrapped(node, width: paragraph.width)
+        guard !fragment.isEmpty else { return }
+        let width = min(paragraph.width, Self.extent(fragment.items))
+        let items = fragment.items.map(\.item)
+        let text = fragment.units.map(\.text).joined(separator: " ")
+        for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = units.count }
+        let id = paragraph.atomics.count
+        paragraph.atomics.append(.block(items: items, text: text))
+        paragraph.items.append(.atomic(width: width, height: fragment.height, baseline: fragment.baseline ?? fragment.height,
+                                       style: node.style, id: id))
+        paragraph.hasContent = true
     }
 
     /// A link target: a container path with its fragment, or an absolute URL left as it is.

@@ -46,6 +46,10 @@ extension ChapterBuilder {
                 case .image(var image):
                     image.rect = Rect(x: x, y: y, width: atomic.width, height: atomic.height)
                     place(.image(image), first: first, last: first)
+                case .block(let items, _):
+                    for item in items {
+                        if let moved = Paginator.clip(item, top: -.infinity, bottom: .infinity, dx: x, dy: y) { place(moved, first: first, last: first) }
+                    }
                 case .ruby(let ruby):
                     for run in ruby.base.runs {
                         place(.text(origin: Point(x: x + ruby.baseOrigin.x, y: y + ruby.baseOrigin.y), run: run), first: first, last: first)

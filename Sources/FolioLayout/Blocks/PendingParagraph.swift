@@ -52,12 +52,15 @@ enum AtomicContent {
     case image(ImageItem)
     /// A ruby: its base with the annotation centred above it.
     case ruby(Ruby)
+    /// An inline-block: a box laid out apart, its items from its top-left corner.
+    case block(items: [FrameItem], text: String)
 
     /// Its text in page text (an image has none).
     var text: String {
         switch self {
         case .image: ""
         case .ruby(let ruby): ruby.text
+        case .block(_, let text): text
         }
     }
 }
