@@ -38,7 +38,7 @@ struct Layout: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to paginate")
             throw Exit.unreadableBook
         }
-        let paged = try PagedBook(publication, target: options.target)
+        let paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
         let selection = PageSelection(options.pages)
         var out: [JSONValue] = []
         var firstPage: ContinuousClock.Instant?
@@ -95,7 +95,7 @@ struct Text: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to paginate")
             throw Exit.unreadableBook
         }
-        let paged = try PagedBook(publication, target: options.target)
+        let paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
         let selection = PageSelection(options.pages)
         var first = true
         paged.forEachPage(upTo: selection?.last) { number, page in

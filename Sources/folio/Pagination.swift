@@ -11,7 +11,21 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Pages to show: 1-10,15 or all (book page numbers, 1-based).")
     var pages = "all"
 
+    @Option(help: "Lay out for a terminal of COLSxROWS character cells instead of a device (e.g. 80x24).")
+    var cells: String?
+
+    /// The terminal size `--cells` asks for.
+    var cellGrid: (columns: Int, rows: Int)? {
+        guard let cells else { return nil }
+        let parts = cells.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (20...1000).contains(c), (5...1000).contains(r) else { return nil }
+        return (c, r)
+    }
+
     func validate() throws {
+        if cells != nil && cellGrid == nil {
+            throw ValidationError("--cells must be COLSxROWS with 20-1000 columns and 5-1000 rows, e.g. 80x24")
+        }
         guard PageSelection(pages) != nil else {
             throw ValidationError("--pages must be like 1-10,15 or all, not '\(pages)'")
         }
@@ -53,11 +67,20 @@ struct PagedBook {
     let layout: BookLayout
     let images: BookImages
 
-    init(_ publication: Publication, target: TargetOptions) throws {
+    init(_ publication: Publication, target: TargetOptions, cells: (columns: Int, rows: Int)? = nil) throws {
         let images = BookImages(publication)
         self.images = images
-        layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
-                            imageSize: { images.size($0) })
+        if let cells {
+            // A terminal page: cells of 8×16 CSS px, a margin of two columns and one row.
+            var settings = try target.settings()
+            settings.fontScale = 1
+            settings.pageMargin = 16
+            layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),
+                                settings: settings, metric: .cells, imageSize: { images.size($0) })
+        } else {
+            layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
+                                imageSize: { images.size($0) })
+        }
     }
 
     /// Calls `body` with each page and its book page number, until `last` if given.

@@ -28,6 +28,12 @@ struct Render: ParsableCommand {
     @Option(help: "Output: png files, cells (ANSI-styled text on stdout) or text (plain, on stdout).")
     var format: Format = .png
 
+    @Option(help: "Columns of the terminal grid (cells and text formats; default 80).")
+    var cols = 80
+
+    @Option(help: "Rows of the terminal grid (cells and text formats; default 24).")
+    var rows = 24
+
     @Option(help: "The folder PNG pages and the manifest are written to.")
     var out = "pages"
 
@@ -43,6 +49,7 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let dpr, !(dpr > 0 && dpr <= 8) { throw ValidationError("--dpr must be between 0 and 8") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+        if !(20...1000).contains(cols) || !(5...1000).contains(rows) { throw ValidationError("--cols must be 20-1000 and --rows 5-1000") }
         if !(0...9).contains(pngCompression) { throw ValidationError("--png-compression must be 0 to 9") }
     }
 
@@ -54,13 +61,14 @@ struct Render: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to render")
             throw Exit.unreadableBook
         }
-        let paged = try PagedBook(publication, target: options.target)
         let selection = PageSelection(options.pages)
         switch format {
         case .png:
-            try renderPNG(paged, selection: selection)
+            try renderPNG(try PagedBook(publication, target: options.target), selection: selection)
         case .cells, .text:
-            try CellOutput(book: book, format: format).run(paged, selection: selection)
+            let grid = options.cellGrid ?? (cols, rows)
+            let paged = try PagedBook(publication, target: options.target, cells: grid)
+            CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
         }
         Terminal.printWarnings(publication.diagnostics, since: seen)
     }

@@ -60,3 +60,12 @@ import Testing
         #expect(run.glyphs.count == layout.lines[0].textRange.count)
     }
 }
+
+extension InlineBreakingTests {
+    @Test func aSpaceAfterAnAtomicInlineIsKept() throws {
+        let items: [InlineItem] = [InlineSupport.text("before "), .atomic(width: 10, height: 10, baseline: 10, style: InlineSupport.shared(), id: 0),
+                                   InlineSupport.text(" after")]
+        let layout = try InlineSupport.layout(items, width: 300)
+        #expect(layout.text == "before \u{FFFC} after")
+    }
+}

@@ -84,6 +84,13 @@ extension ChapterBuilder {
     func addInlineBlock(_ node: StyledNode, to paragraph: inout PendingParagraph) {
         let fragment = shrinkWrapped(node, width: paragraph.width)
         guard !fragment.isEmpty else { return }
+        // Taller than a page, it could not be shown in one line: it stacks as a block instead.
+        guard fragment.height <= context.page.contentHeight else {
+            flushParagraph(&paragraph)
+            let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: minimumContentWidth)
+            layoutBox(node, x: paragraph.x, metrics: metrics) { $0.layoutChildren(of: node, x: $1, width: $2) }
+            return
+        }
         let width = min(paragraph.width, Self.extent(fragment.items))
         let items = fragment.items.map(\.item)
         let text = fragment.units.map(\.text).joined(separator: " ")
@@ -135,11 +142,11 @@ extension ChapterBuilder {
             paragraph.x = band.x
             paragraph.width = band.width
         }
-        var layout = ParagraphLayouter.layout(input, width: max(1, paragraph.width), context: context.inline)
+        var layout = setParagraph(input, width: max(1, paragraph.width))
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted
             // text wraps.
-            layout = ParagraphLayouter.layout(wrappingAnywhere(input), width: max(1, paragraph.width), context: context.inline)
+            layout = setParagraph(wrappingAnywhere(input), width: max(1, paragraph.width))
         }
         guard !layout.lines.isEmpty else { return }
         flushMargin()

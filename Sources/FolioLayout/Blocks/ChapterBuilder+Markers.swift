@@ -17,7 +17,7 @@ extension ChapterBuilder {
         block.text.indent = .zero
         block.text.align = .left
         let input = ParagraphInput(items: [.text(text, style: node.style, source: TextSource(node: -1))], blockStyle: block)
-        let layout = ParagraphLayouter.layout(input, width: 10_000, context: context.inline)
+        let layout = setParagraph(input, width: 10_000)
         pendingMarker = layout.lines.isEmpty ? nil : layout
     }
 

@@ -45,7 +45,7 @@ extension ChapterBuilder {
         lineStyle.text.align = .left
         func setLine(_ gathered: PendingParagraph, style: ComputedStyle) -> (LineBox, String)? {
             let input = ParagraphInput(items: gathered.items, blockStyle: style, language: language(of: node))
-            let layout = ParagraphLayouter.layout(input, width: 100_000, context: context.inline)
+            let layout = setParagraph(input, width: 100_000)
             guard let line = layout.lines.first else { return nil }
             return (line, layout.text.replacingOccurrences(of: "\u{FFFC}", with: ""))
         }

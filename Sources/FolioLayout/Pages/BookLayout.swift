@@ -17,6 +17,8 @@ public final class BookLayout {
     /// none is linear).
     public let readingOrder: [Int]
     let imageSize: (String) -> (width: Double, height: Double)?
+    /// Fonts (pages drawn as images) or terminal cells.
+    public let metric: TextMetric
     let shapeCache = ShapeCache()
     let hyphenation = HyphenationContext()
     private var fontContexts: [[String]: FontContext] = [:]
@@ -24,8 +26,9 @@ public final class BookLayout {
     private var warnedVertical = false
 
     /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
-    public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings,
+    public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings, metric: TextMetric = .fonts,
                 imageSize: @escaping (String) -> (width: Double, height: Double)?) {
+        self.metric = metric
         self.publication = publication
         styles = StyleContext(publication: publication, environment: environment, settings: settings)
         page = PageGeometry(environment: environment, margin: settings.pageMargin)
@@ -91,7 +94,7 @@ public final class BookLayout {
         guard let fonts = fontContext(styled.fontFaces) else {
             return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
         }
-        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation),
+        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
                                     imageSize: imageSize)
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)

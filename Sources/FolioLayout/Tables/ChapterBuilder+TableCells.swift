@@ -140,7 +140,7 @@ extension ChapterBuilder {
     /// the cell's `vertical-align` off its text.
     func prepareCellParagraph(_ input: inout ParagraphInput, paragraph: PendingParagraph) -> Bool {
         if let measure = tableState.measure {
-            let widths = ParagraphLayouter.intrinsicWidths(input, context: context.inline)
+            let widths = intrinsicWidths(input)
             let contribution = self.contribution(of: paragraph.block, minContent: widths.minContent,
                                                  maxContent: widths.maxContent, in: measure)
             tableState.measure?.add(minContent: contribution.minimum, maxContent: contribution.maximum)

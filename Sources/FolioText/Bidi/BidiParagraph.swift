@@ -36,6 +36,9 @@ public struct BidiParagraph: Sendable {
     public let direction: Direction
     public var baseLevel: UInt8 { direction == .rtl ? 1 : 0 }
     private let types: [UInt32]
+    /// Every level is 0 (found without FriBidi): a line is one left-to-right run.
+    private let allLTR: Bool
+    var isAllLTR: Bool { allLTR }
 
     // FriBidiParType values (the header builds them from masks Swift cannot import).
     private static let maskRTL: UInt32 = 0x1
@@ -44,10 +47,27 @@ public struct BidiParagraph: Sendable {
     private static let parON: UInt32 = 0x40
     private static let maskSpace: UInt32 = 0x800
     private static let maskIsolate: UInt32 = 0x8000
+    private static let maskArabic: UInt32 = 0x2
+    private static let maskExplicit: UInt32 = 0x1000
 
     public init(text: String, base: BaseDirection) {
-        let chars = text.unicodeScalars.map { FriBidiChar($0.value) }
-        let count = chars.count
+        self.init(scalars: Array(text.unicodeScalars), base: base)
+    }
+
+    /// The paragraph setter's entry: no string, and no FriBidi for left-to-right text.
+    init(scalars: [Unicode.Scalar], base: BaseDirection) {
+        let count = scalars.count
+        if base != .rtl && !Self.needsResolution(scalars) {
+            // No R, AL or AN character and no explicit embedding: every level is 0, and an
+            // `auto` paragraph resolves to LTR (P2–P3 find no strong R/AL).
+            levels = [UInt8](repeating: 0, count: count)
+            direction = .ltr
+            types = []
+            allLTR = true
+            return
+        }
+        allLTR = false
+        let chars = scalars.map { FriBidiChar($0.value) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
@@ -76,10 +96,22 @@ public struct BidiParagraph: Sendable {
         self.types = types.map { UInt32($0.rawValue) }
     }
 
+    /// True when some character could take a level other than 0 in a left-to-right
+    /// paragraph: a right-to-left letter (R, AL), an Arabic number (AN), or an explicit
+    /// embedding, override or isolate (X1–X10). Everything below U+0590 is neither.
+    static func needsResolution(_ scalars: [Unicode.Scalar]) -> Bool {
+        for scalar in scalars where scalar.value >= 0x590 {
+            let type = UInt32(fribidi_get_bidi_type(FriBidiChar(scalar.value)).rawValue)
+            if type & (maskRTL | maskArabic | maskExplicit | maskIsolate) != 0 { return true }
+        }
+        return false
+    }
+
     /// The runs of the line `line` (a range of offsets) in visual order, left to right.
     public func visualRuns(line: Range<Int>) -> [Run] {
         let line = line.clamped(to: 0..<levels.count)
         guard !line.isEmpty else { return [] }
+        if allLTR { return [Run(range: line, level: 0)] }
         var lineLevels = Array(levels[line])
         // L1: white space and isolate marks at the end of the line go to the paragraph level.
         var i = lineLevels.count - 1

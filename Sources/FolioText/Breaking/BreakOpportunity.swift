@@ -41,4 +41,12 @@ public struct LineBreakStyle: Hashable, Sendable {
 
     /// `word-break: break-word` is `normal` plus `overflow-wrap: anywhere` (CSS Text 3 §5.2).
     var emergencyBreaks: Bool { overflowWrap != .normal || wordBreak == .breakWord || lineBreak == .anywhere }
+
+    /// `word-break: break-all`, `line-break: anywhere` or emergency breaks: break
+    /// opportunities between grapheme clusters inside words.
+    var opensBreaksInsideWords: Bool { wordBreak == .breakAll || lineBreak == .anywhere || emergencyBreaks }
+
+    /// The CSS rules leave UAX #14 as it is, soft hyphens aside (the common case, which the
+    /// breaker applies without looking at each pair of characters).
+    var isPlain: Bool { wraps && whiteSpace != .breakSpaces && wordBreak == .normal && !opensBreaksInsideWords }
 }

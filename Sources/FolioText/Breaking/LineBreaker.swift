@@ -25,6 +25,11 @@ private let unibreakReady: Void = init_linebreak()
 ///
 /// Offsets count Unicode scalars. `Break.offset` k means the line ends before scalar k.
 ///
+/// The paragraph setter builds its breaker with lazy hyphenation: `hyphens: auto` points are
+/// added word by word (`hyphenate(word:)`) when the line filler may need them, instead of
+/// for every word up front; the CSS rules are applied pair by pair only for styles other
+/// than the plain one (which only turns soft hyphens into hyphenated breaks).
+///
 /// https://www.unicode.org/reports/tr14/ · https://www.w3.org/TR/css-text-3/#line-breaking
 public struct LineBreaker: Sendable {
     /// A stretch of the paragraph (scalar offsets) with its own break style.
@@ -46,9 +51,14 @@ public struct LineBreaker: Sendable {
     public let scalars: [Unicode.Scalar]
     /// `kinds[i]` says what may happen between scalar `i` and scalar `i + 1`; the last entry
     /// (the end of the text) is always `.mandatory`.
-    public let kinds: [BreakOpportunity]
+    public internal(set) var kinds: [BreakOpportunity]
     /// The cursor: `nextBreak` looks for breaks after this offset.
     public private(set) var position = 0
+    /// Set when hyphenation is left to the caller, word by word (`hyphenate(word:)`).
+    private(set) var lazyHyphenator: Hyphenator?
+    /// With lazy hyphenation: the styles, and which words (by start) are done.
+    private var spans: [Span] = []
+    private var hyphenated: [Bool] = []
 
     /// One style for the whole paragraph.
     public init(text: String, language: String? = nil, style: LineBreakStyle = LineBreakStyle(),
@@ -60,21 +70,41 @@ public struct LineBreaker: Sendable {
     /// Spans cover the text in order; a scalar outside every span uses the default style.
     /// The break between two scalars follows the style of the one before it.
     public init(text: String, language: String? = nil, spans: [Span], hyphenation: HyphenationContext? = nil) {
+        self.init(scalars: Array(text.unicodeScalars), language: language, spans: spans, hyphenation: hyphenation, lazy: false)
+    }
+
+    /// The paragraph setter's entry. With `lazy`, `hyphens: auto` points are not looked up
+    /// here: the line filler asks for the words it may break (`hyphenate(word:)`).
+    init(scalars: [Unicode.Scalar], language: String?, spans: [Span], hyphenation: HyphenationContext?, lazy: Bool) {
         _ = unibreakReady
-        let scalars = Array(text.unicodeScalars)
         self.scalars = scalars
-        var styles = [LineBreakStyle](repeating: LineBreakStyle(), count: scalars.count)
-        for span in spans {
-            let range = span.range.clamped(to: 0..<scalars.count)
-            for i in range { styles[i] = span.style }
-        }
+        let count = scalars.count
+        let spans = Self.ordered(spans, count: count)
         var kinds = Self.uax14(scalars, language: language)
-        let graphemeStarts = Self.graphemeStarts(text, count: scalars.count)
-        for i in 0..<max(0, scalars.count - 1) {
-            kinds[i] = Self.applyCSS(kinds[i], scalars[i], scalars[i + 1], style: styles[i], graphemeBoundary: graphemeStarts[i + 1])
+        if spans.allSatisfy(\.style.isPlain) {
+            // Every style (the default one too) only turns soft hyphens into hyphenated breaks.
+            for i in 0..<max(0, count - 1) where scalars[i] == "\u{AD}" && kinds[i] == .allowed {
+                kinds[i] = Self.style(at: i, spans).hyphens == .none ? .none : .hyphenated
+            }
+        } else {
+            // Grapheme boundaries only matter to the styles that open breaks inside words.
+            let needsGraphemes = spans.contains { $0.style.opensBreaksInsideWords }
+            let graphemeStarts = needsGraphemes ? GraphemeBreaks.starts(scalars) : []
+            var span = 0
+            for i in 0..<max(0, count - 1) {
+                let style = Self.style(at: i, spans, from: &span)
+                kinds[i] = Self.applyCSS(kinds[i], scalars[i], scalars[i + 1], style: style,
+                                         graphemeBoundary: needsGraphemes ? graphemeStarts[i + 1] : true)
+            }
         }
-        if let hyphenation {
-            Self.addHyphenation(&kinds, scalars, styles: styles, language: language, context: hyphenation)
+        if let hyphenation, let language, let hyphenator = hyphenation.hyphenator(for: language) {
+            if lazy {
+                lazyHyphenator = hyphenator
+                self.spans = spans
+                hyphenated = [Bool](repeating: false, count: count)
+            } else {
+                Self.addHyphenation(&kinds, scalars, spans: spans, hyphenator: hyphenator)
+            }
         }
         self.kinds = kinds
     }
@@ -110,12 +140,14 @@ public struct LineBreaker: Sendable {
     static func uax14(_ scalars: [Unicode.Scalar], language: String?) -> [BreakOpportunity] {
         guard !scalars.isEmpty else { return [] }
         var raw = [CChar](repeating: 0, count: scalars.count)
-        let codes = scalars.map { utf32_t($0.value) }
-        codes.withUnsafeBufferPointer { s in
-            if let language {
-                language.withCString { set_linebreaks_utf32(s.baseAddress, s.count, $0, &raw) }
-            } else {
-                set_linebreaks_utf32(s.baseAddress, s.count, nil, &raw)
+        // A Unicode.Scalar is its UInt32 value: libunibreak reads the array as UTF-32 in place.
+        scalars.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: utf32_t.self) { s in
+                if let language {
+                    language.withCString { set_linebreaks_utf32(s.baseAddress, s.count, $0, &raw) }
+                } else {
+                    set_linebreaks_utf32(s.baseAddress, s.count, nil, &raw)
+                }
             }
         }
         return raw.map {
@@ -129,14 +161,7 @@ public struct LineBreaker: Sendable {
 
     /// `starts[k]` is true when a grapheme cluster starts at scalar k (and at the end).
     static func graphemeStarts(_ text: String, count: Int) -> [Bool] {
-        var starts = [Bool](repeating: false, count: count + 1)
-        var offset = 0
-        for character in text {
-            starts[offset] = true
-            offset += character.unicodeScalars.count
-        }
-        starts[count] = true
-        return starts
+        GraphemeBreaks.starts(Array(text.unicodeScalars))
     }
 
     static func applyCSS(_ uax: BreakOpportunity, _ a: Unicode.Scalar, _ b: Unicode.Scalar,
@@ -170,24 +195,57 @@ public struct LineBreaker: Sendable {
     /// Adds hyphenation points inside words (runs of non-space scalars) of `hyphens: auto`
     /// spans. Words with a soft hyphen already say where they break.
     static func addHyphenation(_ kinds: inout [BreakOpportunity], _ scalars: [Unicode.Scalar],
-                               styles: [LineBreakStyle], language: String?, context: HyphenationContext) {
-        guard let language, let hyphenator = context.hyphenator(for: language) else { return }
+                               spans: [Span], hyphenator: Hyphenator) {
         var start = 0
         while start < scalars.count {
             while start < scalars.count && isSpace(scalars[start]) { start += 1 }
             var end = start
             while end < scalars.count && !isSpace(scalars[end]) { end += 1 }
-            let word = scalars[start..<end]
-            if end > start, styles[start].hyphens == .auto, styles[start].wraps, !word.contains("\u{AD}") {
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: word)
-                for point in hyphenator.hyphenationPoints(in: String(text)) {
-                    let i = start + point - 1
-                    if kinds[i] == .none || kinds[i] == .emergency { kinds[i] = .hyphenated }
-                }
-            }
+            if end > start { hyphenate(start..<end, &kinds, scalars, spans: spans, hyphenator: hyphenator) }
             start = end
         }
+    }
+
+    /// One word's hyphenation points, when its style asks for them.
+    static func hyphenate(_ word: Range<Int>, _ kinds: inout [BreakOpportunity], _ scalars: [Unicode.Scalar],
+                          spans: [Span], hyphenator: Hyphenator) {
+        let style = Self.style(at: word.lowerBound, spans)
+        guard style.hyphens == .auto, style.wraps,
+              !scalars[word].contains("\u{AD}") else { return }
+        for point in hyphenator.hyphenationPoints(scalars: scalars[word]) {
+            let i = word.lowerBound + point - 1
+            if kinds[i] == .none || kinds[i] == .emergency { kinds[i] = .hyphenated }
+        }
+    }
+
+    /// The style of scalar `i`: the last span that holds it (spans are in order), else the default.
+    static func style(at i: Int, _ spans: [Span]) -> LineBreakStyle {
+        var span = 0
+        return style(at: i, spans, from: &span)
+    }
+
+    /// The same, for increasing `i` over ordered spans: `span` remembers where the search got to.
+    static func style(at i: Int, _ spans: [Span], from span: inout Int) -> LineBreakStyle {
+        while span < spans.count && spans[span].range.upperBound <= i { span += 1 }
+        return span < spans.count && spans[span].range.contains(i) ? spans[span].style : LineBreakStyle()
+    }
+
+    /// Spans in order and apart, as the lookups want them. Given spans that overlap or come
+    /// out of order, each scalar takes the style of the last span that holds it.
+    static func ordered(_ spans: [Span], count: Int) -> [Span] {
+        let inOrder = zip(spans, spans.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound }
+        if inOrder { return spans }
+        var styles = [LineBreakStyle?](repeating: nil, count: count)
+        for span in spans {
+            for i in span.range.clamped(to: 0..<count) { styles[i] = span.style }
+        }
+        var out: [Span] = []
+        var start = 0
+        for i in 0...count where i == count || styles[i] != styles[start] {
+            if i > start, let style = styles[start] { out.append(Span(range: start..<i, style: style)) }
+            start = i
+        }
+        return out
     }
 
     static func isSpace(_ s: Unicode.Scalar) -> Bool {
@@ -197,5 +255,31 @@ public struct LineBreaker: Sendable {
     /// A "typographic letter unit" for `word-break` (CSS Text 3 §5.2): letters and digits.
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+}
+
+extension LineBreaker {
+    /// The word (run of non-space scalars) around scalar `i`, or an empty range at a space.
+    func word(around i: Int) -> Range<Int> {
+        guard i < scalars.count, !Self.isSpace(scalars[i]) else { return i..<i }
+        var start = i, end = i + 1
+        while start > 0 && !Self.isSpace(scalars[start - 1]) { start -= 1 }
+        while end < scalars.count && !Self.isSpace(scalars[end]) { end += 1 }
+        return start..<end
+    }
+
+    /// True when `word` may still gain hyphenation points: lazy hyphenation is on, the word
+    /// is not done, is long enough and its style asks for `hyphens: auto`.
+    func mayHyphenate(_ word: Range<Int>) -> Bool {
+        guard lazyHyphenator != nil, word.count >= Hyphenator.minimumWordLength, !hyphenated[word.lowerBound] else { return false }
+        let style = Self.style(at: word.lowerBound, spans)
+        return style.hyphens == .auto && style.wraps
+    }
+
+    /// Adds the word's hyphenation points to `kinds`, as the eager breaker would have.
+    mutating func hyphenate(word: Range<Int>) {
+        guard let hyphenator = lazyHyphenator, !hyphenated[word.lowerBound] else { return }
+        hyphenated[word.lowerBound] = true
+        Self.hyphenate(word, &kinds, scalars, spans: spans, hyphenator: hyphenator)
     }
 }

@@ -22,49 +22,114 @@ public struct WhiteSpaceProcessor: Sendable {
 
     public init() {}
 
+    /// Something that is not a space came between texts (an atomic inline): a space after it
+    /// is kept. https://www.w3.org/TR/css-text-3/#white-space-phase-1
+    public mutating func noteContent() {
+        afterCollapsibleSpace = false
+    }
+
     /// One segment's text, processed with its `white-space` value.
     public mutating func process(_ text: String, whiteSpace: WhiteSpace) -> ProcessedText {
-        var out = String.UnicodeScalarView()
+        var out: [Unicode.Scalar] = []
         var offsets: [Int] = []
-        let scalars = Array(text.unicodeScalars)
-        switch whiteSpace {
-        case .pre, .preWrap, .breakSpaces:
-            out.append(contentsOf: scalars)
-            offsets = Array(scalars.indices)
-            afterCollapsibleSpace = false
-        case .normal, .nowrap, .preLine:
-            var i = 0
-            while i < scalars.count {
-                guard Self.isCollapsible(scalars[i]) else {
-                    out.append(scalars[i])
-                    offsets.append(i)
-                    afterCollapsibleSpace = false
-                    i += 1
-                    continue
-                }
-                // A run of spaces, tabs and segment breaks.
-                let start = i
+        process(text, whiteSpace: whiteSpace, into: &out, offsets: &offsets)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: out)
+        return ProcessedText(text: String(view), sourceOffsets: offsets)
+    }
+
+    /// Appends the processed scalars to `out` and, for each, its offset in `text`, so that the
+    /// paragraph setter builds its arrays without an intermediate string.
+    mutating func process(_ text: String, whiteSpace: WhiteSpace, into out: inout [Unicode.Scalar], offsets: inout [Int]) {
+        // The output is never longer than the text's UTF-8: write in place, then trim.
+        let first = out.count, capacity = text.utf8.count
+        out.append(contentsOf: repeatElement(" ", count: capacity))
+        offsets.append(contentsOf: repeatElement(0, count: capacity))
+        let preserve = whiteSpace == .pre || whiteSpace == .preWrap || whiteSpace == .breakSpaces
+        let preLine = whiteSpace == .preLine
+        var after = afterCollapsibleSpace
+        var n = first
+        out.withUnsafeMutableBufferPointer { out in
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                // A run of spaces, tabs and segment breaks is held until its end (runStart ≥ 0),
+                // with the offsets of its segment breaks (a CR waits to see whether a LF follows).
+                var runStart = -1
                 var newlines: [Int] = []
-                while i < scalars.count && Self.isCollapsible(scalars[i]) {
-                    if scalars[i] == "\n" || (scalars[i] == "\r" && (i + 1 == scalars.count || scalars[i + 1] != "\n")) {
-                        newlines.append(i)
+                var pendingCR = -1
+                var i = -1
+                var text = text
+                // Straight from the UTF-8 (valid in a String), ASCII first.
+                text.withUTF8 { bytes in
+                    var j = 0
+                    while j < bytes.count {
+                        var value = UInt32(bytes[j])
+                        if value < 0x80 {
+                            j += 1
+                        } else {
+                            let length = min(value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : 2, bytes.count - j)
+                            value &= 0x7F >> UInt32(length)
+                            for k in 1..<max(1, length) { value = value << 6 | UInt32(bytes[j + k] & 0x3F) }
+                            j += length
+                        }
+                        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                        i += 1
+                        if preserve {
+                            out[n] = scalar
+                            offsets[n] = i
+                            n += 1
+                            continue
+                        }
+                        if Self.isCollapsible(scalar) {
+                            if runStart < 0 { runStart = i }
+                            if pendingCR >= 0 && scalar != "\n" { newlines.append(pendingCR) }
+                            pendingCR = -1
+                            if scalar == "\n" {
+                                newlines.append(i)
+                            } else if scalar == "\r" {
+                                pendingCR = i
+                            }
+                            continue
+                        }
+                        if runStart >= 0 {
+                            Self.endRun(runStart, &newlines, &pendingCR, preLine: preLine, after: &after, out, offsets, &n)
+                            runStart = -1
+                        }
+                        out[n] = scalar
+                        offsets[n] = i
+                        n += 1
+                        after = false
                     }
-                    i += 1
                 }
-                if whiteSpace == .preLine && !newlines.isEmpty {
-                    for n in newlines {
-                        out.append("\n")
-                        offsets.append(n)
-                    }
-                    afterCollapsibleSpace = true
-                } else if !afterCollapsibleSpace {
-                    out.append(" ")
-                    offsets.append(start)
-                    afterCollapsibleSpace = true
-                }
+                if runStart >= 0 { Self.endRun(runStart, &newlines, &pendingCR, preLine: preLine, after: &after, out, offsets, &n) }
             }
         }
-        return ProcessedText(text: String(out), sourceOffsets: offsets)
+        if preserve { after = false }
+        out.removeLast(out.count - n)
+        offsets.removeLast(offsets.count - n)
+        afterCollapsibleSpace = after
+    }
+
+    /// Closes a collapsible run: its segment breaks (`pre-line`), or one space unless one
+    /// came just before.
+    private static func endRun(_ start: Int, _ newlines: inout [Int], _ pendingCR: inout Int, preLine: Bool, after: inout Bool,
+                               _ out: UnsafeMutableBufferPointer<Unicode.Scalar>, _ offsets: UnsafeMutableBufferPointer<Int>,
+                               _ n: inout Int) {
+        if pendingCR >= 0 { newlines.append(pendingCR) }
+        if preLine && !newlines.isEmpty {
+            for line in newlines {
+                out[n] = "\n"
+                offsets[n] = line
+                n += 1
+            }
+            after = true
+        } else if !after {
+            out[n] = " "
+            offsets[n] = start
+            n += 1
+            after = true
+        }
+        newlines.removeAll(keepingCapacity: true)
+        pendingCR = -1
     }
 
     static func isCollapsible(_ s: Unicode.Scalar) -> Bool {

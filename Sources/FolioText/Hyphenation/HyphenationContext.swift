@@ -10,6 +10,8 @@ import Synchronization
 public final class HyphenationContext: Sendable {
     public let directories: [String]
     private let loaded = Mutex<[String: Hyphenator?]>([:])
+    /// Answers by language tag, so that a paragraph's lookup does not touch the file system.
+    private let byLanguage = Mutex<[String: Hyphenator?]>([:])
 
     public init(directories: [String] = ["/usr/share/hyphen"]) {
         self.directories = directories
@@ -17,13 +19,17 @@ public final class HyphenationContext: Sendable {
 
     /// The hyphenator for a language, or nil when no dictionary fits.
     public func hyphenator(for language: String) -> Hyphenator? {
-        guard let path = dictionaryPath(for: language) else { return nil }
-        return loaded.withLock { table in
-            if let known = table[path] { return known }
-            let hyphenator = Hyphenator(path: path)
-            table[path] = hyphenator
-            return hyphenator
+        if let known = byLanguage.withLock({ $0[language] }) { return known }
+        let hyphenator = dictionaryPath(for: language).flatMap { path in
+            loaded.withLock { table in
+                if let known = table[path] { return known }
+                let hyphenator = Hyphenator(path: path)
+                table[path] = hyphenator
+                return hyphenator
+            }
         }
+        byLanguage.withLock { $0[language] = .some(hyphenator) }
+        return hyphenator
     }
 
     /// The dictionary file a language tag resolves to, trying region before language.

@@ -1,5 +1,6 @@
 import CLibHyphen
 import Glibc
+import Synchronization
 import FolioStyle
 
 /// Finds hyphenation points in words with one libhyphen (TeX pattern) dictionary.
@@ -13,7 +14,8 @@ import FolioStyle
 /// punctuation before and after the word is set aside; a word with a letter the dictionary's
 /// charset cannot hold is not hyphenated. Non-standard breaks (patterns that change
 /// letters, like old German "ck" → "k-k") are skipped. The rule that the last word of a
-/// paragraph is not hyphenated belongs to the line filler.
+/// paragraph is not hyphenated belongs to the line filler. Answers are remembered per word
+/// (libhyphen takes microseconds a word, and line ends meet the same words again).
 ///
 /// https://www.w3.org/TR/css-text-3/#hyphenation · https://github.com/hunspell/hyphen
 public final class Hyphenator: @unchecked Sendable {
@@ -22,6 +24,10 @@ public final class Hyphenator: @unchecked Sendable {
     public let path: String
     private let dict: UnsafeMutablePointer<HyphenDict>
     private let isUTF8: Bool
+    /// Words already hyphenated (libhyphen takes microseconds a word; line ends repeat
+    /// words), bounded by `memoLimit`.
+    private let memo = Mutex<[ArraySlice<Unicode.Scalar>: [Int]]>([:])
+    static let memoLimit = 50_000
 
     /// Loads a `.dic` file; nil when libhyphen cannot read it.
     public init?(path: String) {
@@ -40,17 +46,31 @@ public final class Hyphenator: @unchecked Sendable {
     /// Offsets (in Unicode scalars from the start of `word`) before which the word may break
     /// with a hyphen, in increasing order.
     public func hyphenationPoints(in word: String) -> [Int] {
-        let scalars = Array(word.unicodeScalars)
-        // Set aside leading and trailing punctuation ("(hyphenation)," → "hyphenation").
-        guard let first = scalars.firstIndex(where: \.properties.isAlphabetic),
-              let last = scalars.lastIndex(where: \.properties.isAlphabetic) else { return [] }
-        let core = scalars[first...last]
-        guard core.count >= Self.minimumWordLength, core.allSatisfy({ $0.properties.isAlphabetic || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
-        // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
-        let lower = core.map { s -> Unicode.Scalar in
-            let mapped = s.properties.lowercaseMapping.unicodeScalars
-            return mapped.count == 1 ? mapped.first! : s
+        hyphenationPoints(scalars: Array(word.unicodeScalars)[...])
+    }
+
+    /// The same, for a word given as scalars (a slice of a paragraph); offsets from its start.
+    func hyphenationPoints(scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
+        if let known = memo.withLock({ $0[scalars] }) { return known }
+        let points = findPoints(scalars)
+        memo.withLock { table in
+            if table.count >= Self.memoLimit { table = [:] }
+            // The key owns a copy of its scalars, not a slice of the caller's paragraph.
+            table[ArraySlice(Array(scalars))] = points
         }
+        return points
+    }
+
+    private func findPoints(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
+        let base = scalars.startIndex
+        // Set aside leading and trailing punctuation ("(hyphenation)," → "hyphenation").
+        guard let first = scalars.firstIndex(where: Self.isAlphabetic),
+              let last = scalars.lastIndex(where: Self.isAlphabetic) else { return [] }
+        let core = scalars[first...last]
+        guard core.count >= Self.minimumWordLength,
+              core.allSatisfy({ Self.isAlphabetic($0) || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
+        // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
+        let lower = core.map(Self.lowercased)
         guard let bytes = encode(lower) else { return [] }
         var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
@@ -68,19 +88,34 @@ public final class Hyphenator: @unchecked Sendable {
             if let rep, rep[i] != nil { continue }
             // Explicit hyphens already break; no second hyphen beside one.
             if lower[i] == "-" || lower[i + 1] == "-" { continue }
-            points.append(first + i + 1)
+            points.append(first - base + i + 1)
         }
         return points
     }
 
+    /// `Unicode.Scalar.Properties.isAlphabetic`, answered without a table lookup for ASCII.
+    static func isAlphabetic(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { return (s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A }
+        return s.properties.isAlphabetic
+    }
+
+    /// The scalar's lower-case mapping when that is one scalar, else the scalar itself.
+    static func lowercased(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        if s.value < 0x80 {
+            return s.value >= 0x41 && s.value <= 0x5A ? Unicode.Scalar(UInt8(s.value + 0x20)) : s
+        }
+        let mapped = s.properties.lowercaseMapping.unicodeScalars
+        return mapped.count == 1 ? mapped.first! : s
+    }
+
     private func encode(_ scalars: [Unicode.Scalar]) -> [CChar]? {
+        var out: [CChar] = []
+        out.reserveCapacity(scalars.count * 2)
         if isUTF8 {
-            var out: [CChar] = []
-            for s in scalars { out.append(contentsOf: String(s).utf8.map { CChar(bitPattern: $0) }) }
+            for s in scalars { UTF8.encode(s) { out.append(CChar(bitPattern: $0)) } }
             return out
         }
         // ISO 8859-1: one byte per scalar up to U+00FF.
-        var out: [CChar] = []
         for s in scalars {
             guard s.value <= 0xFF else { return nil }
             out.append(CChar(bitPattern: UInt8(s.value)))

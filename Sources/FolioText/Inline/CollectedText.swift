@@ -14,6 +14,54 @@ struct CollectedText {
     var sourceOffset: [Int] = []
 
     init(_ items: [InlineItem]) {
+        var capacity = 0
+        var transforms = false
+        for entry in items {
+            guard case .text(let string, let shared, _) = entry else { capacity += 1; continue }
+            capacity += string.utf8.count
+            let transform = shared.style.text.transform
+            if transform != .none && transform != .fullSizeKana { transforms = true }
+        }
+        scalars.reserveCapacity(capacity)
+        item.reserveCapacity(capacity)
+        sourceOffset.reserveCapacity(capacity)
+        if transforms {
+            collectTransforming(items)
+        } else {
+            collect(items)
+        }
+    }
+
+    /// Without `text-transform`, every scalar is copied: only the offsets need the grapheme
+    /// clusters (a cluster's scalars all map to where the cluster starts).
+    private mutating func collect(_ items: [InlineItem]) {
+        var whiteSpace = WhiteSpaceProcessor()
+        for (index, entry) in items.enumerated() {
+            switch entry {
+            case .text(let string, let shared, _):
+                let first = scalars.count
+                whiteSpace.process(string, whiteSpace: shared.style.text.whiteSpace, into: &scalars, offsets: &sourceOffset)
+                item.append(contentsOf: repeatElement(index, count: scalars.count - first))
+                if !GraphemeBreaks.allSimple(scalars[first...]) {
+                    let starts = GraphemeBreaks.starts(scalars[first...])
+                    for k in (first + 1)..<scalars.count where !starts[k - first] { sourceOffset[k] = sourceOffset[k - 1] }
+                }
+                // A preserved newline is a forced break.
+                for k in first..<scalars.count where scalars[k] == "\n" { scalars[k] = Self.lineSeparator }
+            case .atomic:
+                append(Self.objectReplacement, item: index, source: 0)
+                whiteSpace.noteContent()
+            case .forcedBreak:
+                append(Self.lineSeparator, item: index, source: 0)
+                // Spaces after a <br> start a line, and collapse away (phase I restarts).
+                whiteSpace = WhiteSpaceProcessor()
+            }
+        }
+    }
+
+    /// With `text-transform`, character by character (a transform may change the number of
+    /// scalars, and `capitalize` looks at the character before).
+    private mutating func collectTransforming(_ items: [InlineItem]) {
         var whiteSpace = WhiteSpaceProcessor()
         var afterLetter = false
         for (index, entry) in items.enumerated() {
@@ -35,6 +83,7 @@ struct CollectedText {
                 }
             case .atomic:
                 append(Self.objectReplacement, item: index, source: 0)
+                whiteSpace.noteContent()
                 afterLetter = false
             case .forcedBreak:
                 append(Self.lineSeparator, item: index, source: 0)
@@ -51,10 +100,31 @@ struct CollectedText {
         sourceOffset.append(source)
     }
 
-    var string: String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+    /// The text as a `String`, encoded straight to UTF-8.
+    var string: String { string(scalars.indices) }
+
+    /// A range of the text as a `String`.
+    func string(_ range: Range<Int>) -> String {
+        scalars.withUnsafeBufferPointer { all in
+            let part = UnsafeBufferPointer(rebasing: all[range])
+            var bytes = 0
+            for scalar in part { bytes += scalar.value < 0x80 ? 1 : UTF8.width(scalar) }
+            return String(unsafeUninitializedCapacity: bytes) { buffer in
+                var i = 0
+                for scalar in part {
+                    if scalar.value < 0x80 {
+                        buffer[i] = UInt8(truncatingIfNeeded: scalar.value)
+                        i += 1
+                        continue
+                    }
+                    UTF8.encode(scalar) { unit in
+                        buffer[i] = unit
+                        i += 1
+                    }
+                }
+                return i
+            }
+        }
     }
 
     /// https://www.w3.org/TR/css-text-3/#text-transform-property (not language-tailored:

@@ -13,11 +13,16 @@ struct InlineMetrics {
 
     /// A box of text in `face` at `size` with the style's `line-height`.
     init(face: FontFace, size: Double, style: ComputedStyle) {
+        self.init(face: face, size: size, font: style.font)
+    }
+
+    /// The same from the font properties alone (`line-height` and `font-size`).
+    init(face: FontFace, size: Double, font: FontProperties) {
         let m = face.metrics
         let a = m.px(m.ascender, size: size), d = -m.px(m.descender, size: size)
-        let lineHeight: Double = switch style.font.lineHeight {
+        let lineHeight: Double = switch font.lineHeight {
         case .normal: a + d + m.px(m.lineGap, size: size)
-        case .number(let n): n * style.font.size
+        case .number(let n): n * font.size
         case .px(let px): px
         }
         let leading = lineHeight - (a + d)
@@ -43,27 +48,42 @@ struct InlineMetrics {
         }
     }
 
-    /// The line's ascent and descent around its baseline, for boxes (strut first) and where
-    /// each box's baseline lands (down from the line's top).
-    static func lineExtent(_ boxes: [InlineMetrics]) -> (ascent: Double, descent: Double, baselines: [Double]) {
-        var above = 0.0, below = 0.0
-        for box in boxes where box.edge == nil {
+    /// The line's ascent and descent around its baseline.
+    struct Extent {
+        var ascent: Double
+        var descent: Double
+
+        /// Where a box's baseline lands, down from the line's top.
+        func baseline(of box: InlineMetrics) -> Double {
+            switch box.edge {
+            case .top: box.ascent
+            case .bottom: ascent + descent - box.descent
+            default: ascent - box.shift
+            }
+        }
+    }
+
+    /// The line's extent from the strut and the line's boxes (`top`/`bottom` boxes last).
+    /// `above` and `below` start from the extent of boxes already taken in.
+    static func lineExtent<C: Collection<InlineMetrics>>(strut: InlineMetrics, _ boxes: C, above: Double = 0,
+                                                         below: Double = 0) -> Extent {
+        var above = above, below = below
+        func include(_ box: InlineMetrics) {
+            guard box.edge == nil else { return }
             above = max(above, box.ascent + box.shift)
             below = max(below, box.descent - box.shift)
         }
-        for box in boxes where box.edge != nil {
+        func stretch(_ box: InlineMetrics) {
+            guard box.edge != nil else { return }
             let extra = box.ascent + box.descent - (above + below)
             if extra > 0 {
                 if box.edge == .top { below += extra } else { above += extra }
             }
         }
-        let baselines = boxes.map { box -> Double in
-            switch box.edge {
-            case .top: box.ascent
-            case .bottom: above + below - box.descent
-            default: above - box.shift
-            }
-        }
-        return (above, below, baselines)
+        include(strut)
+        for box in boxes { include(box) }
+        stretch(strut)
+        for box in boxes { stretch(box) }
+        return Extent(ascent: above, descent: below)
     }
 }

@@ -3,7 +3,9 @@ import FolioStyle
 /// Turns a chosen line (a range of the paragraph) into a `LineBox`: runs reordered visually
 /// (UAX #9 L1–L2), aligned (`text-align`, `text-align-last`, `text-indent`), justified by
 /// stretching word separators, placed vertically (`line-height`, `vertical-align`).
-struct LineAssembler {
+///
+/// A class: the filler asks it for hyphen widths while the lines are chosen.
+final class LineAssembler {
     let shaped: ShapedParagraph
     let input: ParagraphInput
     let context: InlineContext
@@ -12,26 +14,60 @@ struct LineAssembler {
     /// The strut: the block's own font and line height.
     let strut: InlineMetrics
     let blockXHeight: Double
+    let blockText: TextProperties
+    let blockFontSize: Double
+    /// By piece: the hyphen run, once asked for (nil inside: the piece has no font).
+    private var hyphens: [ShapedRun??]
+    /// By piece: the hyphen's width, NaN until asked for.
+    private var hyphenWidths: [Double]
 
     init(shaped: ShapedParagraph, input: ParagraphInput, context: InlineContext, width: Double) {
         self.shaped = shaped
         self.input = input
         self.context = context
-        self.width = width
+        hyphens = Array(repeating: nil, count: shaped.pieces.count)
+        hyphenWidths = Array(repeating: .nan, count: shaped.pieces.count)
         let block = input.blockStyle
-        indent = block.text.indent.resolve(against: width)
-        let face = context.fonts.face(for: block.font.family, weight: block.font.weight,
-                                      italic: block.font.style != .normal, stretch: block.font.stretch).face
-        strut = InlineMetrics(face: face, size: block.font.size, style: block)
-        blockXHeight = face.metrics.px(face.metrics.xHeight, size: block.font.size)
+        blockText = block.text
+        blockFontSize = block.font.size
+        switch context.metric {
+        case .fonts:
+            self.width = width
+            indent = block.text.indent.resolve(against: width)
+            let face = context.face(for: block).face
+            strut = InlineMetrics(face: face, size: block.font.size, style: block)
+            blockXHeight = face.metrics.px(face.metrics.xHeight, size: block.font.size)
+        case .cells:
+            // Whole columns, one row a line.
+            self.width = max(0, width.rounded(.down))
+            indent = block.text.indent.resolve(against: self.width).rounded()
+            strut = InlineMetrics(height: 1, baseline: 1)
+            blockXHeight = 0
+        }
     }
 
+    /// The hyphen shown after scalar `offset`, in its piece's font (nil for no font).
     func hyphen(after offset: Int) -> ShapedRun? {
-        let piece = shaped.pieces[shaped.pieceIndex[offset]]
-        guard let font = piece.font else { return nil }
-        let text = font.face.hasGlyph("\u{2010}") ? "\u{2010}" : "-"
-        return context.shapeCache.shape(text: text, face: font.face, size: piece.size, direction: piece.direction,
-                                        script: piece.script, language: input.language, shaper: context.shaper)
+        let index = shaped.pieceIndex[offset]
+        if let known = hyphens[index] { return known }
+        let piece = shaped.pieces[index]
+        let run = piece.font.map { font in
+            context.metric == .cells ? ShapedParagraph.cellHyphen
+                : context.hyphenRun(face: font.face, size: piece.size, direction: piece.direction, script: piece.script,
+                                    language: input.language)
+        }
+        hyphens[index] = .some(run)
+        return run
+    }
+
+    /// The width of the hyphen shown after scalar `offset` (0 for no font).
+    func hyphenWidth(after offset: Int) -> Double {
+        let index = shaped.pieceIndex[offset]
+        let known = hyphenWidths[index]
+        if !known.isNaN { return known }
+        let width = hyphen(after: offset)?.width ?? 0
+        hyphenWidths[index] = width
+        return width
     }
 
     func line(_ line: LineFiller.Line, first: Bool, last: Bool, content end: Int) -> LineBox {
@@ -42,8 +78,9 @@ struct LineAssembler {
 
         // Alignment: the last line and lines before a forced break follow text-align-last.
         let forced = line.kind == .mandatory && !last
-        let align = Self.resolve(input.blockStyle.text, lastLike: last || forced, direction: shaped.bidi.direction)
-        let spaces = content.filter { ShapedParagraph.isWordSeparator(shaped.collected.scalars[$0]) }.count
+        let align = Self.resolve(blockText, lastLike: last || forced, direction: shaped.bidi.direction)
+        var spaces = 0
+        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) { spaces += 1 }
         var stretch = 0.0
         var offset = 0.0
         switch align {
@@ -52,30 +89,59 @@ struct LineAssembler {
         case .center: offset = max(0, (available - natural) / 2)
         default: if shaped.bidi.direction == .rtl { offset = max(0, available - natural) }
         }
+        // Cells: whole columns; the first separators of the line take the odd ones.
+        var extraBefore = Int.min
+        if context.metric == .cells {
+            offset = offset.rounded(.down)
+            if stretch > 0 {
+                let free = Int(available - natural)
+                stretch = Double(free / spaces)
+                var remainder = free % spaces
+                extraBefore = content.lowerBound
+                while remainder > 0 && extraBefore < content.upperBound {
+                    if ShapedParagraph.isWordSeparator(shaped.collected.scalars[extraBefore]) { remainder -= 1 }
+                    extraBefore += 1
+                }
+            }
+        }
         let x = (first && shaped.bidi.direction == .ltr ? indent : 0) + offset
 
-        var placer = RunPlacer(shaped: shaped, items: input.items, stretch: stretch, x: x)
-        for run in shaped.bidi.visualRuns(line: content) {
-            var indices = Array(shaped.pieceIndex[run.range.lowerBound]...shaped.pieceIndex[run.range.upperBound - 1])
-            if run.level & 1 == 1 { indices.reverse() }
-            for p in indices {
-                let piece = shaped.pieces[p]
-                let part = piece.range.clamped(to: run.range)
-                let hyphenHere = hyphenRun != nil && part.contains(end - 1) ? hyphenRun : nil
-                placer.place(piece, part: part, hyphen: hyphenHere)
+        var placer = RunPlacer(shaped: shaped, items: input.items, stretch: stretch, extraCellBefore: extraBefore, x: x,
+                               blockSize: blockFontSize, blockXHeight: blockXHeight)
+        func place(_ p: Int, in run: Range<Int>) {
+            let part = shaped.pieces[p].range.clamped(to: run)
+            let hyphenHere = hyphenRun != nil && part.contains(end - 1) ? hyphenRun : nil
+            placer.place(shaped.pieces[p], part: part, hyphen: hyphenHere)
+        }
+        if shaped.bidi.isAllLTR {
+            // One left-to-right run: the pieces in order.
+            if !content.isEmpty {
+                for p in shaped.pieceIndex[content.lowerBound]...shaped.pieceIndex[content.upperBound - 1] { place(p, in: content) }
+            }
+        } else {
+            for run in shaped.bidi.visualRuns(line: content) {
+                let pieces = shaped.pieceIndex[run.range.lowerBound]...shaped.pieceIndex[run.range.upperBound - 1]
+                if run.level & 1 == 1 {
+                    for p in pieces.reversed() { place(p, in: run.range) }
+                } else {
+                    for p in pieces { place(p, in: run.range) }
+                }
             }
         }
 
-        // Vertical: the strut, then every box on the line.
-        var boxes = [strut]
-        boxes += placer.boxes.map { box in
-            var metrics = box.metrics
-            metrics.align(box.verticalAlign, blockSize: input.blockStyle.font.size, blockXHeight: blockXHeight)
-            return metrics
+        if context.metric == .cells {
+            // One row: text sits on it, atomics at its top.
+            for k in placer.runs.indices { placer.runs[k].baseline = 1 }
+            return LineBox(x: x, width: placer.x - x, ascent: 1, descent: 0, runs: placer.runs, atomics: placer.atomics,
+                           endsWithHyphen: hyphenRun != nil, endsWithForcedBreak: forced, isLast: last,
+                           overflows: line.overflows, textRange: line.range)
         }
-        let extent = InlineMetrics.lineExtent(boxes)
-        for (k, box) in placer.boxes.enumerated() {
-            let baseline = extent.baselines[k + 1]
+        // Vertical: the strut, the plain boxes' extent, then the other boxes (CSS 2 §10.8).
+        let extent = InlineMetrics.lineExtent(strut: strut, placer.boxes.lazy.map(\.metrics), above: placer.above, below: placer.below)
+        // A box on the baseline has the line's baseline (`ascent - 0`).
+        for k in placer.runs.indices { placer.runs[k].baseline = extent.ascent }
+        for box in placer.boxes {
+            let baseline = extent.baseline(of: box.metrics)
             switch box.target {
             case .run(let index): placer.runs[index].baseline = baseline
             case .atomic(let index): placer.atomics[index].y = baseline - box.metrics.ascent

@@ -8,6 +8,10 @@ import FolioStyle
 /// line takes emergency breaks (`overflow-wrap`) if the style allows, else it overflows with
 /// its unbreakable word. A hyphenation point in the paragraph's last word is never used.
 ///
+/// `hyphens: auto` is looked up lazily, only for the words whose points can change the line
+/// (usually the one that straddles its end); the lines are the same as with every word
+/// hyphenated up front (see `settle`).
+///
 /// Future work: Knuth–Plass (total-fit) breaking for justified text; the filler keeps
 /// its inputs (opportunities and prefix widths) so another strategy can replace `lines()`.
 /// https://www.w3.org/TR/css-text-3/#line-breaking
@@ -22,12 +26,19 @@ struct LineFiller {
     var breaker: LineBreaker
     /// Hyphenated breaks after this offset fall in the paragraph's last word.
     let lastWordStart: Int
+    /// The width of the hyphen shown after scalar k.
     let hyphenWidth: (Int) -> Double
+    /// `hyphens: auto` words are hyphenated when needed (the breaker has a lazy hyphenator).
+    let lazy: Bool
+    /// The widest hyphen of the paragraph, once asked for.
+    var widestHyphenWidth: Double?
+    static let epsilon = 1e-6
 
     init(shaped: ShapedParagraph, breaker: LineBreaker, hyphenWidth: @escaping (Int) -> Double) {
         self.shaped = shaped
         self.breaker = breaker
         self.hyphenWidth = hyphenWidth
+        lazy = breaker.lazyHyphenator != nil
         let kinds = breaker.kinds
         lastWordStart = kinds.indices.dropLast().last { kinds[$0] == .allowed || kinds[$0] == .mandatory }.map { $0 + 1 } ?? 0
     }
@@ -66,20 +77,45 @@ struct LineFiller {
         scalar == " " || scalar == "\t" || scalar == "\u{3000}" || scalar == CollectedText.lineSeparator
     }
 
+    /// Hyphenates every word with a scalar in `range` that is not done yet.
+    private mutating func hyphenateAll(_ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let word = breaker.word(around: i)
+            guard !word.isEmpty else {
+                i += 1
+                continue
+            }
+            if breaker.mayHyphenate(word) { breaker.hyphenate(word: word) }
+            i = word.upperBound
+        }
+    }
+
     private func usable(_ b: LineBreaker.Break) -> Bool {
         guard b.kind == .hyphenated else { return true }
         return b.offset <= lastWordStart || shaped.collected.scalars[b.offset - 1] == "\u{AD}"
     }
 
     private mutating func next(from start: Int, available: Double) -> Line {
-        let epsilon = 1e-6
+        let epsilon = Self.epsilon
         breaker.seek(to: start)
         var best: LineBreaker.Break?
         var first: LineBreaker.Break?
+        var settled = Settled(lineStart: start, prefix: shaped.prefix[start])
+        var cursor = start
         while let b = breaker.nextBreak() {
-            guard usable(b) else { continue }
+            let usable = usable(b)
+            let width = measure(start..<b.offset, kind: b.kind)
+            if lazy, b.offset > settled.offset,
+               settle(&settled, before: b, width: width, usable: usable, available: available) {
+                // New hyphenation points before `b`: look again from where we were.
+                breaker.seek(to: cursor)
+                continue
+            }
+            cursor = b.offset
+            guard usable else { continue }
             if first == nil { first = b }
-            guard measure(start..<b.offset, kind: b.kind) <= available + epsilon else { break }
+            guard width <= available + epsilon else { break }
             best = b
             if b.kind == .mandatory { break }
         }
@@ -88,7 +124,10 @@ struct LineFiller {
             let end = shaped.collected.scalars.count
             return Line(range: start..<end, kind: .mandatory, overflows: measure(start..<end, kind: .mandatory) > available + epsilon)
         }
-        // Nothing fits: emergency breaks inside the first word, when allowed.
+        // Nothing fits: emergency breaks inside the first word, when allowed. Up-front
+        // hyphenation would have turned some into (unusable) hyphenated breaks even in the
+        // last word: hyphenate what is left before looking.
+        if lazy { hyphenateAll(start..<first.offset) }
         breaker.seek(to: start)
         var emergency: LineBreaker.Break?
         while let b = breaker.nextBreak(includingEmergency: true), b.offset < first.offset {

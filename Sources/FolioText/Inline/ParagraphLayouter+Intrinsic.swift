@@ -26,7 +26,7 @@ extension ParagraphLayouter {
         let count = collected.scalars.count
         guard count > 0 else { return IntrinsicWidths(minContent: 0, maxContent: 0) }
         let shaped = ShapedParagraph(collected, input: input, context: context)
-        let kinds = breaker(collected, input: input, context: context).kinds
+        let kinds = breaker(collected, input: input, context: context, lazy: true).kinds
         let indent = input.blockStyle.text.indent.resolve(against: 0)
 
         func width(_ range: Range<Int>) -> Double {

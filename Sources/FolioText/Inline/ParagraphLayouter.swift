@@ -5,16 +5,27 @@ import FolioStyle
 /// collect (white space, transforms) → itemize and shape (fonts, scripts, bidi levels) →
 /// break (UAX #14 + CSS, first fit) → assemble (reorder, align, justify, line heights).
 /// Lines are independent values, so pagination splits a paragraph between any two lines.
+///
+/// Fast for whole books: words go through the `ShapeCache` without strings, left-to-right
+/// text skips FriBidi, and `hyphens: auto` words are hyphenated only when a line might end
+/// in them (`LineFiller`), with the same lines as hyphenating every word first.
 /// https://www.w3.org/TR/css-inline-3/ · https://www.w3.org/TR/css-text-3/
 public enum ParagraphLayouter {
-    /// Lays out `input` in lines at most `width` px wide (an unbreakable word excepted: its
-    /// line is marked `overflows` and reported as `layout.line-overflow`).
+    /// Lays out `input` in lines at most `width` px wide — columns with the cell metric
+    /// (`TextMetric.cells`) — an unbreakable word excepted: its line is marked `overflows`
+    /// and reported as `layout.line-overflow`.
     public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext) -> ParagraphLayout {
+        layout(input, width: width, context: context, lazyHyphenation: true)
+    }
+
+    /// With `lazyHyphenation: false` every `hyphens: auto` word is hyphenated up front: the
+    /// same lines, slower (tests compare the two).
+    static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, lazyHyphenation: Bool) -> ParagraphLayout {
         let collected = CollectedText(input.items)
         let shaped = ShapedParagraph(collected, input: input, context: context)
         let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
-        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context)) {
-            assembler.hyphen(after: $0)?.width ?? 0
+        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazyHyphenation)) {
+            assembler.hyphenWidth(after: $0)
         }
         let chosen = filler.lines(firstWidth: width - assembler.indent, width: width)
         var lines: [LineBox] = []
@@ -22,7 +33,7 @@ public enum ParagraphLayouter {
         for (k, line) in chosen.enumerated() {
             let box = assembler.line(line, first: k == 0, last: k == chosen.count - 1, content: filler.contentEnd(line.range))
             if box.overflows {
-                let word = String(String.UnicodeScalarView(collected.scalars[line.range].prefix(40)))
+                let word = collected.string(line.range.lowerBound..<min(line.range.upperBound, line.range.lowerBound + 40))
                 context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(width)) px)")
             }
             lines.append(box)
@@ -32,7 +43,7 @@ public enum ParagraphLayouter {
 
     /// The break opportunities, with each item's `white-space`, `word-break`,
     /// `overflow-wrap`, `line-break` and `hyphens`.
-    static func breaker(_ collected: CollectedText, input: ParagraphInput, context: InlineContext) -> LineBreaker {
+    static func breaker(_ collected: CollectedText, input: ParagraphInput, context: InlineContext, lazy: Bool) -> LineBreaker {
         var spans: [LineBreaker.Span] = []
         var start = 0
         for i in 0...collected.scalars.count where i == collected.scalars.count || collected.item[i] != collected.item[start] {
@@ -45,6 +56,6 @@ public enum ParagraphLayouter {
             }
             start = i
         }
-        return LineBreaker(text: collected.string, language: input.language, spans: spans, hyphenation: context.hyphenation)
+        return LineBreaker(scalars: collected.scalars, language: input.language, spans: spans, hyphenation: context.hyphenation, lazy: lazy)
     }
 }

@@ -14,17 +14,42 @@ struct RunPlacer {
     let items: [InlineItem]
     /// Added to every word separator (justification).
     let stretch: Double
+    /// Cells: word separators before this offset take one column more than `stretch`.
+    let extraCellBefore: Int
+    /// The block's font size and x-height, for `vertical-align`.
+    let blockSize: Double
+    let blockXHeight: Double
     /// The pen.
     var x: Double
     var runs: [PositionedRun] = []
     var atomics: [PlacedAtomic] = []
+    /// The tallest text boxes sitting on the baseline (no `vertical-align` shift), whose
+    /// baseline is the line's: only their extent is kept.
+    var above = 0.0, below = 0.0
+    /// The other boxes (shifted, `top`/`bottom`, atomics), aligned, in order.
     var boxes: [Box] = []
 
-    init(shaped: ShapedParagraph, items: [InlineItem], stretch: Double, x: Double) {
+    init(shaped: ShapedParagraph, items: [InlineItem], stretch: Double, extraCellBefore: Int = .min, x: Double,
+         blockSize: Double = 0, blockXHeight: Double = 0) {
         self.shaped = shaped
         self.items = items
         self.stretch = stretch
+        self.extraCellBefore = extraCellBefore
         self.x = x
+        self.blockSize = blockSize
+        self.blockXHeight = blockXHeight
+    }
+
+    /// Aligns a box and keeps it: a plain text box only for the line's extent.
+    private mutating func add(_ box: Box) {
+        var box = box
+        box.metrics.align(box.verticalAlign, blockSize: blockSize, blockXHeight: blockXHeight)
+        if case .run = box.target, box.metrics.edge == nil, box.metrics.shift == 0 {
+            above = max(above, box.metrics.ascent + box.metrics.shift)
+            below = max(below, box.metrics.descent - box.metrics.shift)
+        } else {
+            boxes.append(box)
+        }
     }
 
     mutating func place(_ piece: InlinePiece, part: Range<Int>, hyphen: ShapedRun?) {
@@ -33,43 +58,84 @@ struct RunPlacer {
             return
         case .atomic(let width, let height, let baseline, let style, let id):
             atomics.append(PlacedAtomic(id: id, x: x, y: 0, width: width, height: height))
-            boxes.append(Box(metrics: InlineMetrics(height: height, baseline: baseline),
-                             verticalAlign: style.style.box.verticalAlign, target: .atomic(atomics.count - 1)))
+            add(Box(metrics: InlineMetrics(height: height, baseline: baseline),
+                    verticalAlign: style.style.box.verticalAlign, target: .atomic(atomics.count - 1)))
             x += width
         case .text(_, let shared, let source):
             guard let font = piece.font, piece.kind == .text else { return }
-            let style = shared.style
-            var glyphs = piece.glyphs.filter { part.contains($0.cluster) }
+            let start = x
+            let placed: [PositionedGlyph]
             if let hyphen {
+                var glyphs = Array(piece.glyphs(in: part))
                 // The hyphen goes at the run's logical end: right for LTR, left for RTL.
                 let marked = hyphen.glyphs.map { var g = $0; g.cluster = -1; return g }
                 glyphs = piece.direction == .rtl ? marked + glyphs : glyphs + marked
+                placed = position(glyphs[...])
+            } else {
+                placed = position(piece.glyphs(in: part))
             }
-            let start = x
-            var placed: [PositionedGlyph] = []
-            placed.reserveCapacity(glyphs.count)
-            for (k, glyph) in glyphs.enumerated() {
-                var advance = glyph.xAdvance
-                // A cluster's spacing follows its last glyph.
-                if glyph.cluster >= 0 && (k + 1 == glyphs.count || glyphs[k + 1].cluster != glyph.cluster) {
-                    advance += shaped.extra[glyph.cluster]
-                    if ShapedParagraph.isWordSeparator(shaped.collected.scalars[glyph.cluster]) { advance += stretch }
-                }
-                placed.append(PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset, advance: advance))
-                x += advance
+            var low = Int.max, high = -1
+            for i in part {
+                let offset = shaped.collected.sourceOffset[i]
+                low = min(low, offset)
+                high = max(high, offset)
             }
-            let offsets = part.map { shaped.collected.sourceOffset[$0] }
-            let sourceRange = (offsets.min() ?? 0)..<((offsets.max() ?? -1) + 1)
+            let sourceRange = (part.isEmpty ? 0 : low)..<(high + 1)
             runs.append(PositionedRun(
-                face: font.face, size: piece.size, color: style.text.color,
+                face: font.face, size: piece.size, color: shared.style.text.color,
                 synthesizeBold: font.synthesizeBold, synthesizeItalic: font.synthesizeItalic, direction: piece.direction,
                 x: start, width: x - start, baseline: 0, glyphs: placed,
-                text: String(String.UnicodeScalarView(shaped.collected.scalars[part])), textRange: part,
+                text: shaped.collected.string(part), textRange: part,
                 source: source, sourceRange: (sourceRange.lowerBound + source.offset)..<(sourceRange.upperBound + source.offset),
-                hasHyphen: hyphen != nil, decorations: Self.decorations(style, face: font.face, size: piece.size)))
-            boxes.append(Box(metrics: InlineMetrics(face: font.face, size: piece.size, style: style),
-                             verticalAlign: style.box.verticalAlign, target: .run(runs.count - 1)))
+                hasHyphen: hyphen != nil,
+                decorations: shared.style.box.textDecorationLine.isEmpty ? []
+                    : shaped.metric == .cells ? Self.cellDecorations(shared.style)
+                    : Self.decorations(shared.style, face: font.face, size: piece.size)))
+            if shaped.metric == .fonts {
+                add(Box(metrics: InlineMetrics(face: font.face, size: piece.size, font: shared.style.font),
+                        verticalAlign: shared.style.box.verticalAlign, target: .run(runs.count - 1)))
+            }
         }
+    }
+
+    /// Places glyphs from the pen, spacing and justification added after each cluster's last glyph.
+    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>) -> [PositionedGlyph] {
+        let stretch = self.stretch, extraCellBefore = self.extraCellBefore
+        var x = self.x
+        let placed = shaped.collected.scalars.withUnsafeBufferPointer { scalars in
+            shaped.extra.withUnsafeBufferPointer { extra in
+                glyphs.withUnsafeBufferPointer { glyphs in
+                    [PositionedGlyph](unsafeUninitializedCapacity: glyphs.count) { out, count in
+                        for k in glyphs.indices {
+                            let glyph = glyphs[k]
+                            var advance = glyph.xAdvance
+                            // A cluster's spacing follows its last glyph.
+                            if glyph.cluster >= 0 && (k + 1 == glyphs.count || glyphs[k + 1].cluster != glyph.cluster) {
+                                advance += extra[glyph.cluster]
+                                if ShapedParagraph.isWordSeparator(scalars[glyph.cluster]) {
+                                    advance += stretch
+                                    if glyph.cluster < extraCellBefore { advance += 1 }
+                                }
+                            }
+                            out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset, advance: advance))
+                            x += advance
+                        }
+                        count = glyphs.count
+                    }
+                }
+            }
+        }
+        self.x = x
+        return placed
+    }
+
+    /// Cells: the decoration lines as flags (offset and thickness 0), for the cell renderer.
+    static func cellDecorations(_ style: ComputedStyle) -> [TextDecoration] {
+        let lines = style.box.textDecorationLine
+        guard !lines.isEmpty else { return [] }
+        let color = style.resolve(style.box.textDecorationColor)
+        let kinds: [(TextDecorationLine, TextDecoration.Kind)] = [(.underline, .underline), (.overline, .overline), (.lineThrough, .lineThrough)]
+        return kinds.filter { lines.contains($0.0) }.map { TextDecoration(kind: $0.1, offset: 0, thickness: 0, color: color) }
     }
 
     /// Underline, overline and line-through from the face's metrics.

@@ -5,8 +5,17 @@ import CHarfBuzz
 /// https://www.unicode.org/iso15924/ — HarfBuzz's `hb_script_t` is the same tag packed into
 /// 32 bits; the conversion stays inside FolioText.
 public struct Script: Hashable, Sendable, CustomStringConvertible {
+    /// HarfBuzz's packed tag: comparing and hashing a script is comparing one integer, which
+    /// the paragraph setter does for every character.
+    let raw: UInt32
+
     /// The four-letter ISO 15924 tag, title-cased.
-    public let tag: String
+    public var tag: String {
+        let value = hb_script_to_iso15924_tag(hb)
+        guard value != 0 else { return "Zzzz" }
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public init(tag: String) {
         // HarfBuzz title-cases and validates the tag; an unknown tag becomes `Zzzz`.
@@ -14,12 +23,11 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(hb script: hb_script_t) {
-        let raw = hb_script_to_iso15924_tag(script)
-        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: raw >> $0) }
-        tag = raw == 0 ? "Zzzz" : String(decoding: bytes, as: UTF8.self)
+        // `hb_script_from_string` gives HB_SCRIPT_INVALID (0) for garbage; it reads as `Zzzz`.
+        raw = script == HB_SCRIPT_INVALID ? HB_SCRIPT_UNKNOWN.rawValue : script.rawValue
     }
 
-    var hb: hb_script_t { tag.withCString { hb_script_from_string($0, -1) } }
+    var hb: hb_script_t { hb_script_t(rawValue: raw) }
 
     public static let common = Script(tag: "Zyyy")
     public static let inherited = Script(tag: "Zinh")

@@ -9,12 +9,16 @@ import Synchronization
 /// so frequent words stay. Safe to share between threads (a mutex guards the tables; shaping
 /// itself happens outside the lock with the caller's `Shaper`).
 ///
+/// Keys are cheap: everything but the text (face, size, direction, script, language,
+/// features) is interned once as a small integer, and the text is the word's scalars, hashed
+/// in place — the paragraph setter looks words up without making a `String` (`WordTable`).
+///
 /// Shaping word by word ignores context across the word's edges; that is right for the
 /// space-separated words this cache is for, and wrong for joining scripts split mid-word —
 /// shape those runs whole.
 public final class ShapeCache: Sendable {
-    struct Key: Hashable {
-        var text: String
+    /// How a word is shaped, apart from its text.
+    struct Style: Hashable {
         var face: ObjectIdentifier
         var size: Double
         var direction: Direction
@@ -24,24 +28,88 @@ public final class ShapeCache: Sendable {
         var smallCaps: Bool
     }
 
-    struct Entry {
-        // Holding the face keeps its ObjectIdentifier from being reused by another face.
-        var face: FontFace
-        var run: ShapedRun
-    }
-
     struct Tables {
-        var young: [Key: Entry] = [:]
-        var old: [Key: Entry] = [:]
+        var young: WordTable
+        var old: WordTable
+        /// Interned styles; holding the face keeps its ObjectIdentifier from being reused by
+        /// another face while entries name it.
+        var styles: [Style: (id: Int, face: FontFace)] = [:]
+        /// Ids are never reused, so a word shaped under a forgotten style cannot answer for
+        /// a new one.
+        var nextStyle = 0
         var hits = 0
         var misses = 0
+
+        init(capacity: Int) {
+            young = WordTable(capacity: capacity)
+            old = WordTable(capacity: 0)
+        }
+
+        mutating func intern(_ style: Style, face: FontFace) -> Int {
+            if let known = styles[style] { return known.id }
+            let id = nextStyle
+            nextStyle += 1
+            styles[style] = (id, face)
+            return id
+        }
+
+        /// Looks words up from `k` on, appending the glyphs of those found to `glyphs`, and
+        /// stops at the first missing one: returns its index and hash (nil when none is).
+        mutating func lookUp(_ words: [Range<Int>], from k: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>,
+                             style id: Int, into glyphs: inout [ShapedGlyph], space: inout [ShapedGlyph]?,
+                             synthesis: inout Bool) -> UInt64? {
+            while k < words.count {
+                let range = words[k]
+                let word = UnsafeBufferPointer(rebasing: scalars[range])
+                let isSpace = range.count == 1 && word[0] == " "
+                if isSpace, let space {
+                    hits += 1
+                    ShapeCache.append(space, offset: range.lowerBound, to: &glyphs)
+                    k += 1
+                    continue
+                }
+                let hash = WordTable.hash(style: id, word)
+                if let slot = young.find(hash, style: id, word) {
+                    young.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
+                    synthesis = slot.needsSmallCapsSynthesis
+                    if isSpace { space = Array(young.glyphs(of: slot)) }
+                } else if let slot = old.find(hash, style: id, word) {
+                    // A hit in the old generation moves the word back to the young one.
+                    let table = old
+                    table.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
+                    synthesis = slot.needsSmallCapsSynthesis
+                    if isSpace { space = Array(table.glyphs(of: slot)) }
+                    insert(hash, style: id, word, glyphs: table.glyphs(of: slot), needsSmallCapsSynthesis: slot.needsSmallCapsSynthesis)
+                } else {
+                    misses += 1
+                    return hash
+                }
+                hits += 1
+                k += 1
+            }
+            return nil
+        }
+
+        /// Adds a word to the young generation, aging it first when it is full.
+        mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<ShapedGlyph>>(_ hash: UInt64, style: Int, _ word: W,
+                                                         glyphs: G, clusterShift: Int = 0, needsSmallCapsSynthesis: Bool) {
+            if young.isFull {
+                old = young
+                young = WordTable(capacity: old.capacity)
+                // Styles are few; should a book make thousands (sizes by the pixel), start
+                // afresh once no entry names the old ones.
+                if styles.count > 4096 { styles = [:] }
+            }
+            young.insert(hash, style: style, word, glyphs: glyphs, clusterShift: clusterShift, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
+        }
     }
 
     public let capacity: Int
-    private let tables = Mutex(Tables())
+    private let tables: Mutex<Tables>
 
-    public init(capacity: Int = 10_000) {
+    public init(capacity: Int = 16_384) {
         self.capacity = max(1, capacity)
+        tables = Mutex(Tables(capacity: max(1, capacity)))
     }
 
     /// The shaped run for `text`, from the cache or shaped now with `shaper`.
@@ -50,13 +118,12 @@ public final class ShapeCache: Sendable {
         script: Script? = nil, language: String? = nil,
         features: [FontFeature] = [], smallCaps: Bool = false, shaper: Shaper
     ) -> ShapedRun {
-        let key = Key(text: String(text), face: ObjectIdentifier(face), size: size, direction: direction,
-                      script: script, language: language, features: features, smallCaps: smallCaps)
-        if let run = lookup(key) { return run }
-        let run = shaper.shape(text: text, face: face, size: size, direction: direction, script: script,
-                               language: language, features: features, smallCaps: smallCaps)
-        insert(key, Entry(face: face, run: run))
-        return run
+        let scalars = Array(text.unicodeScalars)
+        let style = Style(face: ObjectIdentifier(face), size: size, direction: direction, script: script,
+                          language: language, features: features, smallCaps: smallCaps)
+        var glyphs: [ShapedGlyph] = []
+        let synthesis = shapeWords(scalars, [0..<scalars.count], style: style, face: face, shaper: shaper, into: &glyphs)
+        return ShapedRun(glyphs: glyphs, direction: direction, scalarCount: scalars.count, needsSmallCapsSynthesis: synthesis)
     }
 
     /// Hits and misses so far, for measurement.
@@ -64,34 +131,54 @@ public final class ShapeCache: Sendable {
         tables.withLock { ($0.hits, $0.misses, $0.young.count + $0.old.count) }
     }
 
-    private func lookup(_ key: Key) -> ShapedRun? {
-        tables.withLock { t in
-            if let entry = t.young[key] {
-                t.hits += 1
-                return entry.run
+    /// Shapes several words of `scalars`, each alone, and appends their glyphs to `glyphs` in
+    /// order, clusters made paragraph offsets. Words found are copied out under the lock;
+    /// at a missing word the lock is let go while it is shaped, and taken again to store it
+    /// and go on (a single space, met in most words' wake, is looked up once per call).
+    /// Returns whether the last word needs small caps synthesised.
+    @discardableResult
+    func shapeWords(_ scalars: [Unicode.Scalar], _ words: [Range<Int>], style: Style, face: FontFace,
+                    shaper: Shaper, into glyphs: inout [ShapedGlyph]) -> Bool {
+        var synthesis = false
+        var space: [ShapedGlyph]?
+        var k = 0
+        var id = -1
+        // A word shaped while the lock was let go (its glyphs are the last ones of `glyphs`),
+        // to store when the lock is taken again.
+        var shaped: (word: Range<Int>, hash: UInt64, glyphs: Range<Int>, synthesis: Bool)?
+        scalars.withUnsafeBufferPointer { buffer in
+            while true {
+                let missing: UInt64? = tables.withLock { t in
+                    if id < 0 { id = t.intern(style, face: face) }
+                    if let (word, hash, run, synthesis) = shaped {
+                        let text = UnsafeBufferPointer(rebasing: buffer[word])
+                        if t.young.find(hash, style: id, text) == nil {
+                            t.insert(hash, style: id, text, glyphs: glyphs[run], clusterShift: word.lowerBound,
+                                     needsSmallCapsSynthesis: synthesis)
+                        }
+                        shaped = nil
+                    }
+                    return t.lookUp(words, from: &k, in: buffer, style: id, into: &glyphs, space: &space, synthesis: &synthesis)
+                }
+                guard let hash = missing else { break }
+                let word = words[k]
+                let start = glyphs.count
+                synthesis = shaper.shape(UnsafeBufferPointer(rebasing: buffer[word]), item: 0..<word.count, face: face, size: style.size,
+                                         direction: style.direction, script: style.script, language: style.language,
+                                         features: style.features, smallCaps: style.smallCaps,
+                                         into: &glyphs, clusterOffset: word.lowerBound)
+                shaped = (word, hash, start..<glyphs.count, synthesis)
+                k += 1
             }
-            if let entry = t.old.removeValue(forKey: key) {
-                t.hits += 1
-                t.young[key] = entry
-                age(&t)
-                return entry.run
-            }
-            t.misses += 1
-            return nil
         }
+        return synthesis
     }
 
-    private func insert(_ key: Key, _ entry: Entry) {
-        tables.withLock { t in
-            t.young[key] = entry
-            age(&t)
-        }
-    }
-
-    private func age(_ t: inout Tables) {
-        if t.young.count >= capacity {
-            t.old = t.young
-            t.young = [:]
+    static func append(_ run: [ShapedGlyph], offset: Int, to glyphs: inout [ShapedGlyph]) {
+        for glyph in run {
+            var g = glyph
+            g.cluster += offset
+            glyphs.append(g)
         }
     }
 }

@@ -15,6 +15,8 @@ import FolioStyle
 /// https://harfbuzz.github.io/shaping-and-shape-plans.html
 public final class Shaper {
     private let buffer: OpaquePointer
+    /// The last language tag and HarfBuzz's language for it (looking a tag up takes a lock).
+    private var language: (tag: String, hb: hb_language_t?)?
     /// HarfBuzz keeps at most 5 characters of pre- and post-context (HB_BUFFER_MAX_CONTEXT_LENGTH).
     static let contextLength = 5
 
@@ -51,13 +53,27 @@ public final class Shaper {
         features: [FontFeature] = [], smallCaps: Bool = false
     ) -> ShapedRun {
         let range = range.clamped(to: 0..<scalars.count)
-        hb_buffer_clear_contents(buffer)
         // HarfBuzz looks at no more than a few characters of context on each side.
         let window = max(0, range.lowerBound - Self.contextLength)..<min(scalars.count, range.upperBound + Self.contextLength)
-        let codes = scalars[window].map(\.value)
-        codes.withUnsafeBufferPointer { codes in
-            hb_buffer_add_utf32(buffer, codes.baseAddress, Int32(codes.count),
-                                UInt32(range.lowerBound - window.lowerBound), Int32(range.count))
+        var glyphs: [ShapedGlyph] = []
+        let needsSynthesis = scalars.withUnsafeBufferPointer { all in
+            shape(UnsafeBufferPointer(rebasing: all[window]), item: (range.lowerBound - window.lowerBound)..<(range.upperBound - window.lowerBound),
+                  face: face, size: size, direction: direction, script: script, language: language, features: features,
+                  smallCaps: smallCaps, into: &glyphs, clusterOffset: 0)
+        }
+        return ShapedRun(glyphs: glyphs, direction: direction, scalarCount: range.count, needsSmallCapsSynthesis: needsSynthesis)
+    }
+
+    /// Shapes `item` of `text` (the rest is context), appending the glyphs to `glyphs` with
+    /// clusters relative to the item's start plus `clusterOffset`. Returns whether small caps
+    /// need synthesising. The shape cache calls it for words, with no context.
+    func shape(_ text: UnsafeBufferPointer<Unicode.Scalar>, item: Range<Int>, face: FontFace, size: Double, direction: Direction,
+               script: Script?, language: String?, features: [FontFeature], smallCaps: Bool,
+               into glyphs: inout [ShapedGlyph], clusterOffset: Int) -> Bool {
+        hb_buffer_clear_contents(buffer)
+        // A Unicode.Scalar is its UInt32 value: HarfBuzz reads the text in place.
+        text.withMemoryRebound(to: UInt32.self) { codes in
+            hb_buffer_add_utf32(buffer, codes.baseAddress, Int32(codes.count), UInt32(item.lowerBound), Int32(item.count))
         }
         // The default cluster level (monotone graphemes) would merge a base and its marks
         // anyway; characters keep their own cluster values so offsets map back exactly.
@@ -67,36 +83,40 @@ public final class Shaper {
         // Without a language HarfBuzz would take the process locale's; "und" keeps shaping
         // the same on every machine.
         let tag = language ?? "und"
-        hb_buffer_set_language(buffer, tag.withCString { hb_language_from_string($0, -1) })
+        if self.language?.tag != tag { self.language = (tag, tag.withCString { hb_language_from_string($0, -1) }) }
+        hb_buffer_set_language(buffer, self.language?.hb)
         hb_buffer_guess_segment_properties(buffer)
 
-        var all = features.map(\.hb)
         var needsSynthesis = false
-        if smallCaps {
-            if face.hasSubstitutionFeature("smcp") {
-                all.insert(FontFeature("smcp").hb, at: 0)
-            } else {
-                needsSynthesis = true
+        if features.isEmpty && !smallCaps {
+            hb_shape(face.hbFont, buffer, nil, 0)
+        } else {
+            var all = features.map(\.hb)
+            if smallCaps {
+                if face.hasSubstitutionFeature("smcp") {
+                    all.insert(FontFeature("smcp").hb, at: 0)
+                } else {
+                    needsSynthesis = true
+                }
             }
+            all.withUnsafeBufferPointer { hb_shape(face.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         }
-        all.withUnsafeBufferPointer { hb_shape(face.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
 
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
         // The font is scaled to units-per-em, so positions are in font units.
         let scale = size / Double(face.metrics.unitsPerEm)
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
+        glyphs.reserveCapacity(glyphs.count + Int(count))
         if let infos, let positions {
             for i in 0..<Int(count) {
                 let p = positions[i]
                 glyphs.append(ShapedGlyph(
-                    id: infos[i].codepoint, cluster: Int(infos[i].cluster) - (range.lowerBound - window.lowerBound),
+                    id: infos[i].codepoint, cluster: Int(infos[i].cluster) - item.lowerBound + clusterOffset,
                     xAdvance: Double(p.x_advance) * scale, yAdvance: Double(p.y_advance) * scale,
                     xOffset: Double(p.x_offset) * scale, yOffset: Double(p.y_offset) * scale))
             }
         }
-        return ShapedRun(glyphs: glyphs, direction: direction, scalarCount: range.count, needsSmallCapsSynthesis: needsSynthesis)
+        return needsSynthesis
     }
 }

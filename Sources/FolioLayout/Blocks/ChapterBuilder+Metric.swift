@@ -1,0 +1,66 @@
+import FolioStyle
+import FolioText
+
+/// The paragraph setter under either metric. Layout works in CSS px throughout; with the cell
+/// metric (terminal pages) the setter counts whole columns and rows, so its input is turned
+/// into cells (8×16 px, as `MediaEnvironment.terminal` sizes a cell) and its lines back into px.
+extension ChapterBuilder {
+    /// The size of a terminal cell in CSS px.
+    static let cell = (width: 8.0, height: 16.0)
+
+    var usesCells: Bool { context.inline.metric == .cells }
+
+    /// Sets a paragraph `width` px wide.
+    func setParagraph(_ input: ParagraphInput, width: Double) -> ParagraphLayout {
+        guard usesCells else { return ParagraphLayouter.layout(input, width: width, context: context.inline) }
+        let columns = max(1, (width / Self.cell.width).rounded(.down))
+        var layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline)
+        layout.lines = layout.lines.map { $0.scaled(x: Self.cell.width, y: Self.cell.height) }
+        return layout
+    }
+
+    /// A paragraph's min-content and max-content widths in px.
+    func intrinsicWidths(_ input: ParagraphInput) -> IntrinsicWidths {
+        guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context.inline) }
+        var widths = ParagraphLayouter.intrinsicWidths(inCells(input), context: context.inline)
+        widths.minContent *= Self.cell.width
+        widths.maxContent *= Self.cell.width
+        return widths
+    }
+
+    /// The input with its px lengths in cells: `text-indent` and atomic inlines' sizes.
+    private func inCells(_ input: ParagraphInput) -> ParagraphInput {
+        var out = input
+        if let px = input.blockStyle.text.indent.fixed {
+            out.blockStyle.text.indent = .px((px / Self.cell.width).rounded())
+        }
+        out.items = input.items.map { item in
+            guard case .atomic(let width, let height, let baseline, let style, let id) = item else { return item }
+            let rows = max(1, (height / Self.cell.height).rounded())
+            return .atomic(width: max(1, (width / Self.cell.width).rounded()), height: rows,
+                           baseline: min(rows, max(0, (baseline / Self.cell.height).rounded())), style: style, id: id)
+        }
+        return out
+    }
+}
+
+extension LineBox {
+    /// The line with every horizontal position multiplied by `x` and vertical one by `y`.
+    func scaled(x sx: Double, y sy: Double) -> LineBox {
+        var line = self
+        line.x *= sx
+        line.width *= sx
+        line.ascent *= sy
+        line.descent *= sy
+        line.runs = runs.map { $0.scaled(x: sx, y: sy) }
+        line.atomics = atomics.map { atomic in
+            var atomic = atomic
+            atomic.x *= sx
+            atomic.y *= sy
+            atomic.width *= sx
+            atomic.height *= sy
+            return atomic
+        }
+        return line
+    }
+}

@@ -1,0 +1,44 @@
+import FolioText
+
+extension Frame {
+    /// The frame in terminal cells (a cell is 8×16 CSS px): what `CellRenderer` draws from a
+    /// page laid out with the cell metric.
+    public func inCells() -> Frame {
+        let sx = 1 / ChapterBuilder.cell.width, sy = 1 / ChapterBuilder.cell.height
+        func rect(_ r: Rect) -> Rect { Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy) }
+        var out = Frame(width: width * sx, height: height * sy, background: background)
+        out.items = items.map { item in
+            switch item {
+            case .text(let origin, let run):
+                return .text(origin: Point(x: origin.x * sx, y: origin.y * sy), run: run.scaled(x: sx, y: sy))
+            case .fill(let r, let color): return .fill(rect(r), color)
+            case .border(var border):
+                border.rect = rect(border.rect)
+                return .border(border)
+            case .image(var image):
+                image.rect = rect(image.rect)
+                return .image(image)
+            case .link(let r, let href): return .link(rect(r), href: href)
+            }
+        }
+        return out
+    }
+}
+
+extension PositionedRun {
+    func scaled(x sx: Double, y sy: Double) -> PositionedRun {
+        var run = self
+        run.x *= sx
+        run.width *= sx
+        run.baseline *= sy
+        run.size *= sy
+        run.glyphs = glyphs.map { glyph in
+            var glyph = glyph
+            glyph.x *= sx
+            glyph.advance *= sx
+            glyph.y *= sy
+            return glyph
+        }
+        return run
+    }
+}

@@ -1,0 +1,227 @@
+import CHarfBuzz
+import FolioStyle
+
+extension ShapedParagraph {
+    // MARK: Itemizing
+
+    /// Cuts the paragraph into pieces of one item, font, size, bidi level and script.
+    ///
+    /// The loop runs once per character, so fonts are small integers into a table of the
+    /// paragraph's fonts (no reference counting per character), and a piece is extended by
+    /// moving its end.
+    static func itemize(_ collected: CollectedText, items: [InlineItem], levels: [UInt8], context: InlineContext) -> [InlinePiece] {
+        let fonts = context.fonts
+        let scalars = collected.scalars
+        let scripts = scriptPerScalar(scalars)
+        var table = FontTable()
+        var pieces: [InlinePiece] = []
+        // The open piece (start < 0: none).
+        var start = -1, pieceItem = 0, pieceFont = 0, pieceSize = 0.0, pieceLevel: UInt8 = 0, pieceScript: UInt32 = 0
+        func close(at end: Int) {
+            guard start >= 0 else { return }
+            pieces.append(InlinePiece(kind: .text, range: start..<end, item: pieceItem, font: table.fonts[pieceFont],
+                                      size: pieceSize, level: pieceLevel, script: Script(hb: hb_script_t(rawValue: pieceScript))))
+            start = -1
+        }
+        var previous = -1
+        // The current item: its primary font (-1 for atomics and breaks) and style.
+        var itemIndex = -1, main = -1
+        var fontSize = 0.0
+        var itemFont = ComputedStyle.initial.font
+        var coverage = GlyphCoverage()
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            let level = i < levels.count ? levels[i] : 0
+            if collected.item[i] != itemIndex {
+                itemIndex = collected.item[i]
+                if case .text(_, let shared, _) = items[itemIndex] {
+                    itemFont = shared.style.font
+                    main = table.index(of: context.face(for: shared.style), fonts: fonts)
+                    fontSize = itemFont.size
+                } else {
+                    main = -1
+                }
+            }
+            guard main >= 0, scalar != CollectedText.lineSeparator else {
+                // An atomic inline, a <br> or a preserved newline: a piece of its own, drawn as nothing.
+                close(at: i)
+                let kind: InlinePiece.Kind = main < 0 && scalar != CollectedText.lineSeparator ? .atomic : .forcedBreak
+                pieces.append(InlinePiece(kind: kind, range: i..<(i + 1), item: itemIndex, font: nil, size: 0, level: level, script: .common))
+                previous = -1
+                i += 1
+                continue
+            }
+            var font = main
+            if previous >= 0, table.face[previous] != table.face[main],
+               followsBase(scalar) || (isNeutral(scalar) && table.fonts[previous].face.hasGlyph(scalar)) {
+                // Marks stay with their base; spaces and punctuation inside fallback text stay
+                // in the fallback face, so that the run shapes as one.
+                font = previous
+            } else if previous >= 0, followsBase(scalar) {
+                font = previous
+            } else if !coverage.hasGlyph(scalar, font: main, in: table) && !isInvisible(scalar) {
+                if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
+                                                     weight: itemFont.weight, italic: itemFont.style != .normal,
+                                                     stretch: itemFont.stretch) {
+                    font = table.index(of: fallback, fonts: fonts)
+                }
+            }
+            previous = font
+            // `font-size` × the fallback face's adjustment (× 1 for the primary face).
+            let size = table.face[font] == table.face[main] ? fontSize : fontSize * table.adjustment[font]
+            let script = scripts[i]
+            if !(start >= 0 && pieceItem == itemIndex && pieceFont == font && pieceSize == size
+                 && pieceLevel == level && pieceScript == script) {
+                close(at: i)
+                (start, pieceItem, pieceFont, pieceSize, pieceLevel, pieceScript) = (i, itemIndex, font, size, level, script)
+            }
+            i += 1
+            // The common case, fast: Latin-range characters the primary face has, in the
+            // piece's item, level and script, after a character in the primary face. Each
+            // would take the primary face by the rules above and extend the piece.
+            guard font == main else { continue }
+            i = coverage.skip(from: i, scalars: scalars, items: collected.item, item: itemIndex, scripts: scripts, script: script,
+                              levels: levels, level: level, font: main, in: table)
+        }
+        close(at: scalars.count)
+        return pieces
+    }
+
+    static func scriptPerScalar(_ scalars: [Unicode.Scalar]) -> [UInt32] {
+        var scripts = [UInt32](repeating: HB_SCRIPT_COMMON.rawValue, count: scalars.count)
+        scripts.withUnsafeMutableBufferPointer { out in
+            ScriptItemizer.forEachRun(scalars) { range, script in
+                for i in range where i < out.count { out[i] = script.rawValue }
+            }
+        }
+        return scripts
+    }
+
+    /// Marks and joiners are drawn with the face of the character they attach to.
+    static func followsBase(_ scalar: Unicode.Scalar) -> Bool {
+        // Nothing below U+0300 is a mark or a joiner.
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return scalar == "\u{200D}" || scalar == "\u{200C}" || (0xFE00...0xFE0F).contains(scalar.value)
+        }
+    }
+
+    /// Spaces and punctuation, which belong to no script.
+    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation: true
+        default: false
+        }
+    }
+
+    /// Spaces and format characters need no glyph of their own.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{AD}" || scalar.properties.generalCategory == .format
+    }
+
+    // MARK: Shaping
+
+    /// Scripts whose words shape the same alone as in context, so the cache can hold them.
+    static let wordShapedScripts: Set<Script> = Set(["Zyyy", "Zinh", "Latn", "Grek", "Cyrl", "Hani", "Hira", "Kana", "Hang"].map(Script.init(tag:)))
+
+    static func shape(_ piece: inout InlinePiece, scalars: [Unicode.Scalar], items: [InlineItem], language: String?,
+                      context: InlineContext) {
+        guard piece.kind == .text, let font = piece.font, case .text(_, let shared, _) = items[piece.item] else { return }
+        let variantCaps = shared.style.font.variantCaps
+        let smallCaps = variantCaps == .smallCaps || variantCaps == .allSmallCaps
+        let features = shared.style.font.featureSettings.map { FontFeature($0.tag, UInt32(clamping: max(0, $0.value))) }
+        guard piece.direction == .ltr, wordShapedScripts.contains(piece.script) else {
+            let run = context.shaper.shape(scalars: scalars, range: piece.range, face: font.face, size: piece.size,
+                                           direction: piece.direction, script: piece.script, language: language,
+                                           features: features, smallCaps: smallCaps)
+            piece.glyphs = run.glyphs.map { var g = $0; g.cluster += piece.range.lowerBound; return g }
+            piece.order = clusterOrder(piece.glyphs)
+            return
+        }
+        // Words and single spaces, each through the cache.
+        var words: [Range<Int>] = []
+        var start = piece.range.lowerBound
+        while start < piece.range.upperBound {
+            var end = start + 1
+            if scalars[start] != " " {
+                while end < piece.range.upperBound && scalars[end] != " " { end += 1 }
+            }
+            words.append(start..<end)
+            start = end
+        }
+        let style = ShapeCache.Style(face: ObjectIdentifier(font.face), size: piece.size, direction: .ltr, script: piece.script,
+                                     language: language, features: features, smallCaps: smallCaps)
+        piece.glyphs.reserveCapacity(piece.range.count)
+        context.shapeCache.shapeWords(scalars, words, style: style, face: font.face, shaper: context.shaper, into: &piece.glyphs)
+        piece.order = clusterOrder(piece.glyphs)
+    }
+
+    static func clusterOrder(_ glyphs: [ShapedGlyph]) -> InlinePiece.ClusterOrder {
+        var ascending = true, descending = true
+        for k in glyphs.indices.dropFirst() {
+            if glyphs[k].cluster < glyphs[k - 1].cluster { ascending = false }
+            if glyphs[k].cluster > glyphs[k - 1].cluster { descending = false }
+        }
+        return ascending ? .ascending : descending ? .descending : .mixed
+    }
+}
+
+/// The fonts of one paragraph, numbered: equal `FontChoice`s share a number, and so do
+/// equal faces.
+struct FontTable {
+    var fonts: [FontChoice] = []
+    /// For each font: the number of its face, and its face's size adjustment.
+    var face: [Int] = []
+    var adjustment: [Double] = []
+    private var faces: [FontFace] = []
+
+    mutating func index(of font: FontChoice, fonts context: FontContext) -> Int {
+        if let known = fonts.firstIndex(of: font) { return known }
+        fonts.append(font)
+        if let known = faces.firstIndex(where: { $0 === font.face }) {
+            face.append(known)
+        } else {
+            faces.append(font.face)
+            face.append(faces.count - 1)
+        }
+        adjustment.append(context.sizeAdjustment(for: font.face))
+        return fonts.count - 1
+    }
+}
+
+/// Which characters of the Latin range (below U+0300) a face has, found once per paragraph.
+struct GlyphCoverage {
+    private var face = -1
+    /// 0 not asked yet, 1 yes, 2 no.
+    private var known = [UInt8](repeating: 0, count: 0x300)
+
+    /// The end of the run from `start` of Latin-range characters the font's face has (or that
+    /// need no glyph), in one item, script and level.
+    mutating func skip(from start: Int, scalars: [Unicode.Scalar], items: [Int], item: Int, scripts: [UInt32], script: UInt32,
+                       levels: [UInt8], level: UInt8, font: Int, in table: FontTable) -> Int {
+        var i = start
+        let end = min(scalars.count, items.count, scripts.count)
+        while i < end {
+            let scalar = scalars[i]
+            guard scalar.value < 0x300, items[i] == item, scripts[i] == script, (i < levels.count ? levels[i] : 0) == level else { break }
+            guard hasGlyph(scalar, font: font, in: table) || ShapedParagraph.isInvisible(scalar) else { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// Whether the face of font `font` of `table` has the character.
+    mutating func hasGlyph(_ scalar: Unicode.Scalar, font: Int, in table: FontTable) -> Bool {
+        guard scalar.value < 0x300 else { return table.fonts[font].face.hasGlyph(scalar) }
+        if table.face[font] != face {
+            face = table.face[font]
+            for k in known.indices { known[k] = 0 }
+        }
+        let index = Int(scalar.value)
+        if known[index] == 0 { known[index] = table.fonts[font].face.hasGlyph(scalar) ? 1 : 2 }
+        return known[index] == 1
+    }
+}
