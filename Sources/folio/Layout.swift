@@ -58,7 +58,7 @@ struct Layout: ParsableCommand {
                     ("text", .string(page.text)),
                 ]))
             } else {
-                let words = page.text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+                let words = page.text.prefix(200).split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
                 Terminal.write("\(number)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(page.cfi ?? "-")\t\(words)\n")
             }
         }

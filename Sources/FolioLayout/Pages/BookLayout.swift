@@ -23,6 +23,10 @@ public final class BookLayout {
     let hyphenation = HyphenationContext()
     private var fontContexts: [[String]: FontContext] = [:]
     private var chapters: [Int: ChapterPages] = [:]
+    /// Chapters kept laid out, most recently used last; older ones are laid out again when
+    /// asked for, so memory stays bounded however long the book.
+    private var recent: [Int] = []
+    public var chapterCacheLimit = 6
     private var warnedVertical = false
 
     /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
@@ -64,9 +68,12 @@ public final class BookLayout {
 
     /// The pages of a spine item, laid out the first time they are asked for.
     public func chapter(_ spineIndex: Int) -> ChapterPages {
+        recent.removeAll { $0 == spineIndex }
+        recent.append(spineIndex)
         if let done = chapters[spineIndex] { return done }
         let laid = layOut(spineIndex)
         chapters[spineIndex] = laid
+        while recent.count > max(1, chapterCacheLimit) { chapters[recent.removeFirst()] = nil }
         return laid
     }
 

@@ -25,6 +25,24 @@ extension CellRenderer {
         }
     }
 
+    /// Light box-drawing characters by the directions their lines leave the cell: up 1,
+    /// right 2, down 4, left 8.
+    static let lightJoins: [String: Int] = [
+        "─": 10, "│": 5, "┌": 6, "┐": 12, "┘": 9, "└": 3, "├": 7, "┤": 13, "┬": 14, "┴": 11, "┼": 15,
+    ]
+    static let lightByJoins: [Int: String] = Dictionary(uniqueKeysWithValues: lightJoins.map { ($0.value, $0.key) })
+
+    /// Puts a line character, joining it with a light line already in the cell (the shared
+    /// edge of two table cells becomes `┬`, `├`, `┼` …).
+    static func joinLine(_ grid: inout CellGrid, _ character: String, width: Int, column: Int, row: Int, style: Cell) {
+        if grid.contains(column: column, row: row), let new = lightJoins[character],
+           let old = lightJoins[grid[column, row].character], let joined = lightByJoins[new | old] {
+            grid.put(joined, width: width, column: column, row: row, style: style)
+            return
+        }
+        grid.put(character, width: width, column: column, row: row, style: style)
+    }
+
     /// A border is box-drawing characters on the cells along its edges: lines in each edge's
     /// style and colour, corners where two drawn edges meet (rounded when the corner has a
     /// radius, double when both edges are double).
@@ -42,16 +60,16 @@ extension CellRenderer {
         func style(_ color: RGBA) -> Cell { Cell(foreground: color) }
 
         if hasTop {
-            for column in left...right { grid.put(BoxCharacters.of(border.styles.top).horizontal, width: 1, column: column, row: top, style: style(border.colors.top)) }
+            for column in left...right { joinLine(&grid, BoxCharacters.of(border.styles.top).horizontal, width: 1, column: column, row: top, style: style(border.colors.top)) }
         }
         if hasBottom {
-            for column in left...right { grid.put(BoxCharacters.of(border.styles.bottom).horizontal, width: 1, column: column, row: bottom, style: style(border.colors.bottom)) }
+            for column in left...right { joinLine(&grid, BoxCharacters.of(border.styles.bottom).horizontal, width: 1, column: column, row: bottom, style: style(border.colors.bottom)) }
         }
         if hasLeft {
-            for row in top...bottom { grid.put(BoxCharacters.of(border.styles.left).vertical, width: 1, column: left, row: row, style: style(border.colors.left)) }
+            for row in top...bottom { joinLine(&grid, BoxCharacters.of(border.styles.left).vertical, width: 1, column: left, row: row, style: style(border.colors.left)) }
         }
         if hasRight {
-            for row in top...bottom { grid.put(BoxCharacters.of(border.styles.right).vertical, width: 1, column: right, row: row, style: style(border.colors.right)) }
+            for row in top...bottom { joinLine(&grid, BoxCharacters.of(border.styles.right).vertical, width: 1, column: right, row: row, style: style(border.colors.right)) }
         }
         // Corners, in the colour of the horizontal edge (the one drawn across the corner).
         let corners: [(Bool, Bool, Int, Int, BorderStyle, BorderStyle, RGBA)] = [
@@ -63,7 +81,7 @@ extension CellRenderer {
         for (index, corner) in corners.enumerated() where corner.0 && corner.1 {
             let radius = index < border.radii.count ? border.radii[index] : 0
             let set: BoxCharacters = corner.4 == .double && corner.5 == .double ? .double : radius > 0 ? .rounded : .light
-            grid.put(set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
+            joinLine(&grid, set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
         }
     }
 }
