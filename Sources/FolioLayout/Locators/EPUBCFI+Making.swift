@@ -18,8 +18,13 @@ extension EPUBCFI {
     /// comment (the position where it sits). Nil when the spine index or the node is not there.
     public static func make(packageTree: XMLTree, spineIndex: Int, contentTree: XMLTree, node: Int, offsetInNode: Int,
                             spine: Spine? = nil) -> EPUBCFI? {
-        guard let itemrefs = SpineItemrefs(packageTree: packageTree, spine: spine),
-              itemrefs.itemrefs.indices.contains(spineIndex),
+        guard let itemrefs = SpineItemrefs(packageTree: packageTree, spine: spine) else { return nil }
+        return make(itemrefs: itemrefs, spineIndex: spineIndex, contentTree: contentTree, node: node, offsetInNode: offsetInNode)
+    }
+
+    /// `make` with the spine's itemrefs found once (for the CFIs of many pages).
+    static func make(itemrefs: SpineItemrefs, spineIndex: Int, contentTree: XMLTree, node: Int, offsetInNode: Int) -> EPUBCFI? {
+        guard itemrefs.itemrefs.indices.contains(spineIndex),
               let packageSteps = CFINodes.steps(to: itemrefs.itemrefs[spineIndex], from: itemrefs.package),
               let root = contentTree.root,
               let target = contentTree.node(at: node),

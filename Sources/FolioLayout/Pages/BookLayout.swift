@@ -28,6 +28,8 @@ public final class BookLayout {
     private var recent: [Int] = []
     public var chapterCacheLimit = 6
     private var warnedVertical = false
+    /// The package's itemref elements, for CFIs.
+    private lazy var itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)
 
     /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
     public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings, metric: TextMetric = .fonts,
@@ -108,8 +110,9 @@ public final class BookLayout {
         let offsets = TextOffsets(tree: tree)
         for k in chapter.pages.indices {
             guard let position = offsets.position(of: chapter.pages[k].start.offset) else { continue }
-            chapter.pages[k].cfi = EPUBCFI.make(packageTree: publication.packageTree, spineIndex: spineIndex, contentTree: tree,
-                                               node: position.node, offsetInNode: position.offsetInNode, spine: publication.spine)?.description
+            guard let itemrefs else { break }
+            chapter.pages[k].cfi = EPUBCFI.make(itemrefs: itemrefs, spineIndex: spineIndex, contentTree: tree,
+                                               node: position.node, offsetInNode: position.offsetInNode)?.description
         }
         chapter.tree = tree
         return chapter
