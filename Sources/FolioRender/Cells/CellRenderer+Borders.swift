@@ -59,17 +59,23 @@ extension CellRenderer {
         let hasLeft = shown(border.widths.left, border.styles.left, border.colors.left)
         func style(_ color: RGBA) -> Cell { Cell(foreground: color) }
 
+        // This border's own characters first (its corners replace its edges' ends), then joined
+        // with lines other borders already drew in those cells.
+        var own: [Int: (character: String, column: Int, row: Int, style: Cell)] = [:]
+        func draw(_ character: String, width: Int, column: Int, row: Int, style: Cell) {
+            own[row * max(1, grid.columns) + column] = (character, column, row, style)
+        }
         if hasTop {
-            for column in left...right { joinLine(&grid, BoxCharacters.of(border.styles.top).horizontal, width: 1, column: column, row: top, style: style(border.colors.top)) }
+            for column in left...right { draw(BoxCharacters.of(border.styles.top).horizontal, width: 1, column: column, row: top, style: style(border.colors.top)) }
         }
         if hasBottom {
-            for column in left...right { joinLine(&grid, BoxCharacters.of(border.styles.bottom).horizontal, width: 1, column: column, row: bottom, style: style(border.colors.bottom)) }
+            for column in left...right { draw(BoxCharacters.of(border.styles.bottom).horizontal, width: 1, column: column, row: bottom, style: style(border.colors.bottom)) }
         }
         if hasLeft {
-            for row in top...bottom { joinLine(&grid, BoxCharacters.of(border.styles.left).vertical, width: 1, column: left, row: row, style: style(border.colors.left)) }
+            for row in top...bottom { draw(BoxCharacters.of(border.styles.left).vertical, width: 1, column: left, row: row, style: style(border.colors.left)) }
         }
         if hasRight {
-            for row in top...bottom { joinLine(&grid, BoxCharacters.of(border.styles.right).vertical, width: 1, column: right, row: row, style: style(border.colors.right)) }
+            for row in top...bottom { draw(BoxCharacters.of(border.styles.right).vertical, width: 1, column: right, row: row, style: style(border.colors.right)) }
         }
         // Corners, in the colour of the horizontal edge (the one drawn across the corner).
         let corners: [(Bool, Bool, Int, Int, BorderStyle, BorderStyle, RGBA)] = [
@@ -81,7 +87,11 @@ extension CellRenderer {
         for (index, corner) in corners.enumerated() where corner.0 && corner.1 {
             let radius = index < border.radii.count ? border.radii[index] : 0
             let set: BoxCharacters = corner.4 == .double && corner.5 == .double ? .double : radius > 0 ? .rounded : .light
-            joinLine(&grid, set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
+            draw(set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
+        }
+        for key in own.keys.sorted() {
+            guard let cell = own[key] else { continue }
+            joinLine(&grid, cell.character, width: 1, column: cell.column, row: cell.row, style: cell.style)
         }
     }
 }
