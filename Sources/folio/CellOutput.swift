@@ -19,10 +19,10 @@ struct CellOutput {
         return .palette16
     }
 
-    func run(_ paged: PagedBook, selection: PageSelection?) {
+    func run(_ paged: PagedBook, selection: PageSelection?) throws {
         let mode = Self.colorMode()
         var first = true
-        paged.forEachPage(upTo: selection?.last) { number, page in
+        try paged.forEachPage(upTo: selection?.last) { number, page in
             guard selection?.contains(number) ?? true else { return }
             let grid = CellRenderer.grid(page.frame.inCells(), columns: columns, rows: rows)
             let text = format == .cells ? CellRenderer.ansi(grid, colors: mode) : CellRenderer.plain(grid)

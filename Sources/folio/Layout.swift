@@ -38,7 +38,8 @@ struct Layout: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to paginate")
             throw Exit.unreadableBook
         }
-        let paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
+        var paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
+        paged.name = book
         let selection = PageSelection(options.pages)
         var out: [JSONValue] = []
         var firstPage: ContinuousClock.Instant?
@@ -95,10 +96,11 @@ struct Text: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to paginate")
             throw Exit.unreadableBook
         }
-        let paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
+        var paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
+        paged.name = book
         let selection = PageSelection(options.pages)
         var first = true
-        paged.forEachPage(upTo: selection?.last) { number, page in
+        try paged.forEachPage(upTo: selection?.last) { number, page in
             guard selection?.contains(number) ?? true else { return }
             Terminal.write((first ? "" : "\u{C}") + page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
             first = false

@@ -66,6 +66,8 @@ struct PageSelection {
 struct PagedBook {
     let layout: BookLayout
     let images: BookImages
+    /// The book as the user named it, for messages.
+    var name = ""
 
     init(_ publication: Publication, target: TargetOptions, cells: (columns: Int, rows: Int)? = nil) throws {
         let images = BookImages(publication)
@@ -83,9 +85,15 @@ struct PagedBook {
         }
     }
 
-    /// Calls `body` with each page and its book page number, until `last` if given.
-    func forEachPage(upTo last: Int? = nil, _ body: (Int, Page) throws -> Void) rethrows {
+    /// Calls `body` with each page and its book page number, until `last` if given. A book
+    /// none of whose spine items gives a page is an error (exit 65) naming the book.
+    func forEachPage(upTo last: Int? = nil, _ body: (Int, Page) throws -> Void) throws {
         var number = 0
+        defer {
+            if number == 0 {
+                Terminal.error("\(name): no spine item could be laid out into a page (folio info shows the warnings)")
+            }
+        }
         for spineIndex in layout.readingOrder {
             for page in layout.chapter(spineIndex).pages {
                 number += 1
@@ -93,5 +101,6 @@ struct PagedBook {
                 try body(number, page)
             }
         }
+        if number == 0 { throw Exit.unreadableBook }
     }
 }

@@ -64,11 +64,14 @@ struct Render: ParsableCommand {
         let selection = PageSelection(options.pages)
         switch format {
         case .png:
-            try renderPNG(try PagedBook(publication, target: options.target), selection: selection)
+            var paged = try PagedBook(publication, target: options.target)
+            paged.name = book
+            try renderPNG(paged, selection: selection)
         case .cells, .text:
             let grid = options.cellGrid ?? (cols, rows)
-            let paged = try PagedBook(publication, target: options.target, cells: grid)
-            CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
+            var paged = try PagedBook(publication, target: options.target, cells: grid)
+            paged.name = book
+            try CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
         }
         Terminal.printWarnings(publication.diagnostics, since: seen)
     }
@@ -115,7 +118,7 @@ struct Render: ParsableCommand {
             progress.update(entries.count)
             batch.removeAll()
         }
-        paged.forEachPage(upTo: selection?.last) { number, page in
+        try paged.forEachPage(upTo: selection?.last) { number, page in
             guard selection?.contains(number) ?? true else { return }
             batch.append((number, page))
             if page.indexInChapter == 0 && batch.count > 1 || batch.count >= 64 { flush() }

@@ -118,23 +118,48 @@ public final class BookLayout {
         return chapter
     }
 
-    /// An image or SVG spine item: one page with the image fitted to it.
+    /// An image or SVG spine item: one page with the image fitted to it. An SVG that only wraps
+    /// a raster image of the book (`<svg viewBox><image href="page.jpg"/></svg>`) shows that
+    /// image at the SVG's aspect.
     private func imagePage(_ spineIndex: Int, href: String) -> ChapterPages {
-        let size = imageSize(href)
+        var path = href
+        var size = imageSize(href)
+        if publication.manifest.item(path: href)?.mediaType == MediaTypes.svg, let wrapped = wrappedImage(svg: href) {
+            path = wrapped.path
+            size = wrapped.size
+        }
         var items: [FrameItem] = []
         if let size {
             let scale = min(page.contentWidth / max(0.01, size.width), page.contentHeight / max(0.01, size.height))
             let w = size.width * scale, h = size.height * scale
             let rect = Rect(x: page.margins.left + (page.contentWidth - w) / 2, y: page.margins.top + (page.contentHeight - h) / 2, width: w, height: h)
-            items.append(.image(ImageItem(rect: rect, path: href, alt: "")))
+            items.append(.image(ImageItem(rect: rect, path: path, alt: "")))
         } else {
             publication.diagnostics.warn("layout.image-missing", "spine item \(href) is not an image Folio can read", at: href)
         }
-        let frame = Frame(width: page.width, height: page.height, background: .white, items: items)
+        let frame = Frame(width: page.width, height: page.height, background: styles.settings.pageColor, items: items)
         let locator = Locator(spineIndex: spineIndex, offset: 0)
         var single = Page(spineIndex: spineIndex, href: href, indexInChapter: 0, start: locator, end: locator, frame: frame, text: "")
         single.cfi = EPUBCFI.itemref(packageTree: publication.packageTree, spineIndex: spineIndex, spine: publication.spine)?.description
         return ChapterPages(spineIndex: spineIndex, href: href, pages: [single], anchors: [:])
+    }
+
+    /// The raster image an SVG page wraps, with the size the SVG shows it at.
+    private func wrappedImage(svg href: String) -> (path: String, size: (width: Double, height: Double))? {
+        guard let bytes = try? publication.read(href, limit: Publication.documentLimit),
+              let tree = try? MarkupParser.parse(bytes, path: href, recovery: .xml, diagnostics: Diagnostics()),
+              let root = tree.root, root.isElement("svg", namespace: Namespace.svg) else { return nil }
+        let images = root.descendants("image", namespace: Namespace.svg)
+        // Only a plain wrapper: drawings with their own shapes are drawn by librsvg.
+        let shapes = root.descendants().filter { $0.isElement && !["image", "title", "desc", "defs", "metadata", "g"].contains($0.localName) }
+        guard images.count == 1, shapes.isEmpty, let image = images.first,
+              let link = image.attribute("href", namespace: Namespace.xlink) ?? image.attribute("href"),
+              let path = ContainerPath.resolve(link, relativeTo: href)?.path, let natural = imageSize(path) else { return nil }
+        if let box = root.attribute("viewBox") {
+            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 { return (path, (numbers[2], numbers[3])) }
+        }
+        return (path, natural)
     }
 
     /// Vertical writing is laid out horizontally for now; say so once per book.

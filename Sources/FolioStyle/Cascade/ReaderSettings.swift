@@ -17,6 +17,15 @@ public struct ReaderSettings: Sendable, Hashable {
     }
 
     public var theme: Theme = .day
+
+    /// The theme's page colour (pages without a book background of their own: image pages).
+    public var pageColor: RGBA {
+        switch theme {
+        case .day: .white
+        case .night: .black
+        case .sepia: RGBA(red: 0xF4, green: 0xEC, blue: 0xD8)
+        }
+    }
     /// The root font size as a fraction of 16 CSS px: 1.0 is 12 pt on the page scale
     /// (16 CSS px), 14/12 is 14 pt.
     public var fontScale: Double = 1

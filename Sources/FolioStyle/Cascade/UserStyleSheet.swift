@@ -4,6 +4,9 @@
 /// `!important` ones (CSS Cascade 4 §6.1), so a theme is always readable. Images are never
 /// recoloured: only text colours and backgrounds change.
 enum UserStyleSheet {
+    static let nightBackground = "#000000"
+    static let sepiaBackground = "#f4ecd8"
+
     static func text(for settings: ReaderSettings) -> String {
         var css = "@namespace url(http://www.w3.org/1999/xhtml);\n"
         switch settings.theme {
@@ -12,8 +15,8 @@ enum UserStyleSheet {
             css += "html { color: #000000; background-color: #ffffff; }\n"
         case .night, .sepia:
             let (text, background, link) = settings.theme == .night
-                ? ("#e6e6e6", "#000000", "#8ab4f8")
-                : ("#3b2a1a", "#f4ecd8", "#5a3e1b")
+                ? ("#e6e6e6", Self.nightBackground, "#8ab4f8")
+                : ("#3b2a1a", Self.sepiaBackground, "#5a3e1b")
             css += """
             html { color: \(text) !important; background-color: \(background) !important; }
             body, body *:not(img):not(svg):not(video) { color: \(text) !important; background-color: transparent !important; border-color: currentColor !important; }
