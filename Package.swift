@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "FolioOverlayTests", dependencies: ["FolioOverlay", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FolioRenderTests",
-            dependencies: ["FolioRender", "FolioLayout", "FolioText", "FolioStyle", "FolioCore", "FolioTestSupport"],
+            dependencies: ["FolioRender", "FolioLayout", "FolioText", "FolioStyle", "FolioCore", "FolioPublication", "FolioImage", "FolioTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FolioImageTests", dependencies: ["FolioImage", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
