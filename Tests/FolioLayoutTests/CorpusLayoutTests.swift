@@ -17,12 +17,14 @@ struct CorpusLayoutTests {
         return names.filter { $0.hasSuffix(".epub") && $0 != "kusamakura-preview.epub" }.sorted()
     }
 
-    @Test(arguments: books)
-    func everyWordOfTheSpineIsOnThePagesInOrder(book: String) throws {
+    @Test(arguments: books, ["phone", "tablet"])
+    func everyWordOfTheSpineIsOnThePagesInOrder(book: String, device: String) throws {
         let url = try #require(Corpus.file("samples/\(book)"))
         let publication = try PublicationOpener.open(url.path)
         guard publication.metadata.rendition.layout != "pre-paginated" else { return }
-        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, imageSize: { _ in nil })
+        let layout = device == "phone"
+            ? BookLayout(publication: publication, environment: .phone, settings: .phone, imageSize: { _ in nil })
+            : BookLayout(publication: publication, environment: .tablet, settings: .tablet, imageSize: { _ in nil })
         for spineIndex in layout.readingOrder {
             let chapter = layout.chapter(spineIndex)
             guard let item = publication.manifest.item(path: chapter.href), item.mediaType == MediaTypes.xhtml,
@@ -33,13 +35,13 @@ struct CorpusLayoutTests {
             let shown = ExpectedText.words(chapter.pages.map(\.text).joined())
             if shown != expected {
                 let k = zip(shown, expected).prefix { $0 == $1 }.count
-                Issue.record("\(book) \(chapter.href): pages differ from the text at word \(k): shown \(shown[k..<min(shown.count, k + 8)]) expected \(expected[k..<min(expected.count, k + 8)])")
+                Issue.record("\(book) (\(device)) \(chapter.href): pages differ from the text at word \(k): shown \(shown[k..<min(shown.count, k + 8)]) expected \(expected[k..<min(expected.count, k + 8)])")
             }
             for page in chapter.pages {
                 for item in page.frame.items {
                     guard let rect = Self.bounds(item) else { continue }
                     #expect(rect.x >= -0.5 && rect.maxX <= page.frame.width + 0.5 && rect.y >= -0.5 && rect.maxY <= page.frame.height + 0.5,
-                            "\(book) \(chapter.href) page \(page.indexInChapter): \(item) lies outside the page")
+                            "\(book) (\(device)) \(chapter.href) page \(page.indexInChapter): \(item) lies outside the page")
                 }
             }
         }
