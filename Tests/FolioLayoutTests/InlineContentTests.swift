@@ -65,3 +65,13 @@ extension InlineContentTests {
         #expect(boxed.origin.x + boxed.run >= border.rect.x)
     }
 }
+
+extension InlineContentTests {
+    @Test func smallCapsAreSynthesizedAsSmallerCapitalsWhenTheFaceHasNone() throws {
+        let flow = try LayoutSupport.flow("<p style='font-variant:small-caps'>Ishmael</p>")
+        let runs = Self.runs(flow)
+        let capital = try #require(runs.first { $0.text == "I" }), small = try #require(runs.first { $0.text == "SHMAEL" })
+        #expect(abs(small.size - capital.size * 0.7) < 0.01)
+        #expect(flow.units.first?.text == "ISHMAEL")
+    }
+}

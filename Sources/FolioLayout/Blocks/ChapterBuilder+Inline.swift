@@ -16,7 +16,11 @@ extension ChapterBuilder {
             let shared = decorated(node.style, decoration)
             let xml = node.source.map { Int($0.index) } ?? -1
             if let link, xml >= 0 { paragraph.links[xml] = link }
-            paragraph.addText(text, style: shared, node: xml)
+            if let pieces = smallCapsPieces(text, style: shared) {
+                for piece in pieces { paragraph.addText(piece.text, style: piece.style, node: xml, offset: piece.offset) }
+            } else {
+                paragraph.addText(text, style: shared, node: xml)
+            }
         case .pseudo(.marker):
             addMarker(node, to: &paragraph)
         case .pseudo:

@@ -32,9 +32,9 @@ struct PendingParagraph {
         hasContent = false
     }
 
-    mutating func addText(_ text: String, style: SharedStyle, node: Int) {
+    mutating func addText(_ text: String, style: SharedStyle, node: Int, offset: Int = 0) {
         guard !text.isEmpty else { return }
-        items.append(.text(text, style: style, source: TextSource(node: node)))
+        items.append(.text(text, style: style, source: TextSource(node: node, offset: offset)))
         if !hasContent {
             switch style.style.text.whiteSpace {
             case .normal, .nowrap, .preLine:
