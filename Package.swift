@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "FolioLayout", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioCore", "FolioStyle", "FolioText", "FolioLayout", "CCairo", "CFreeType", "CLibPNG"]
+            dependencies: ["FolioCore", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CFreeType", "CLibPNG"]
         ),
         .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),

@@ -3,7 +3,7 @@
 /// Each pixel is a native-endian 32-bit word `0xAARRGGBB` with premultiplied alpha (B, G, R, A bytes
 /// on little-endian machines); rows are `stride` bytes apart.
 /// https://www.cairographics.org/manual/cairo-Image-Surfaces.html#cairo-format-t
-public struct Bitmap: Sendable {
+public struct Bitmap: Sendable, Hashable {
     public var width: Int
     public var height: Int
     public var stride: Int

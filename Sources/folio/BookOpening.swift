@@ -41,3 +41,7 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+}

@@ -30,16 +30,8 @@ struct Layout: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let publication = try openBook(book)
+        let paged = try PagedBook.open(book, target: options.target, cells: options.cellGrid)
         let opened = clock.now
-        Terminal.summarizeWarnings(publication.diagnostics, book: book)
-        let seen = publication.diagnostics.warnings.count
-        guard !publication.spine.items.isEmpty else {
-            Terminal.error("\(book): the spine is empty; there is nothing to paginate")
-            throw Exit.unreadableBook
-        }
-        var paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
-        paged.name = book
         let selection = PageSelection(options.pages)
         var out: [JSONValue] = []
         var firstPage: ContinuousClock.Instant?
@@ -70,12 +62,8 @@ struct Layout: ParsableCommand {
             return
         }
         if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
-        Terminal.printWarnings(publication.diagnostics, since: seen)
+        paged.printNewWarnings()
     }
-}
-
-extension Duration {
-    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
 }
 
 struct Text: ParsableCommand {
@@ -89,15 +77,7 @@ struct Text: ParsableCommand {
     @OptionGroup var options: LayoutOptions
 
     func run() throws {
-        let publication = try openBook(book)
-        Terminal.summarizeWarnings(publication.diagnostics, book: book)
-        let seen = publication.diagnostics.warnings.count
-        guard !publication.spine.items.isEmpty else {
-            Terminal.error("\(book): the spine is empty; there is nothing to paginate")
-            throw Exit.unreadableBook
-        }
-        var paged = try PagedBook(publication, target: options.target, cells: options.cellGrid)
-        paged.name = book
+        let paged = try PagedBook.open(book, target: options.target, cells: options.cellGrid)
         let selection = PageSelection(options.pages)
         var first = true
         try paged.forEachPage(upTo: selection?.last) { number, page in
@@ -105,6 +85,6 @@ struct Text: ParsableCommand {
             Terminal.write((first ? "" : "\u{C}") + page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
             first = false
         }
-        Terminal.printWarnings(publication.diagnostics, since: seen)
+        paged.printNewWarnings()
     }
 }

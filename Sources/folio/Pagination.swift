@@ -67,9 +67,32 @@ struct PagedBook {
     let layout: BookLayout
     let images: BookImages
     /// The book as the user named it, for messages.
-    var name = ""
+    let name: String
+    /// Warnings recorded while opening (summarised already); later ones are printed at the end.
+    let openingWarnings: Int
 
-    init(_ publication: Publication, target: TargetOptions, cells: (columns: Int, rows: Int)? = nil) throws {
+    var publication: Publication { layout.publication }
+
+    /// Opens `book` for a paginating command: one line on stderr when opening warned; an
+    /// unopenable book or an empty spine is an error (exit 65) naming the book.
+    static func open(_ book: String, target: TargetOptions, cells: (columns: Int, rows: Int)? = nil) throws -> PagedBook {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        guard !publication.spine.items.isEmpty else {
+            Terminal.error("\(book): the spine is empty; there is nothing to lay out")
+            throw Exit.unreadableBook
+        }
+        return try PagedBook(publication, name: book, target: target, cells: cells)
+    }
+
+    /// Prints the warnings recorded since the book was opened (layout's, rendering's).
+    func printNewWarnings() {
+        Terminal.printWarnings(publication.diagnostics, since: openingWarnings)
+    }
+
+    private init(_ publication: Publication, name: String, target: TargetOptions, cells: (columns: Int, rows: Int)?) throws {
+        self.name = name
+        openingWarnings = publication.diagnostics.warnings.count
         let images = BookImages(publication)
         self.images = images
         if let cells {
@@ -89,11 +112,6 @@ struct PagedBook {
     /// none of whose spine items gives a page is an error (exit 65) naming the book.
     func forEachPage(upTo last: Int? = nil, _ body: (Int, Page) throws -> Void) throws {
         var number = 0
-        defer {
-            if number == 0 {
-                Terminal.error("\(name): no spine item could be laid out into a page (folio info shows the warnings)")
-            }
-        }
         for spineIndex in layout.readingOrder {
             for page in layout.chapter(spineIndex).pages {
                 number += 1
@@ -101,6 +119,9 @@ struct PagedBook {
                 try body(number, page)
             }
         }
-        if number == 0 { throw Exit.unreadableBook }
+        if number == 0 {
+            Terminal.error("\(name): no spine item could be laid out into a page (folio info shows the warnings)")
+            throw Exit.unreadableBook
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioImage
 import FolioLayout
 import FolioPublication
 import FolioRender
@@ -54,26 +55,15 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let publication = try openBook(book)
-        Terminal.summarizeWarnings(publication.diagnostics, book: book)
-        let seen = publication.diagnostics.warnings.count
-        guard !publication.spine.items.isEmpty else {
-            Terminal.error("\(book): the spine is empty; there is nothing to render")
-            throw Exit.unreadableBook
-        }
         let selection = PageSelection(options.pages)
-        switch format {
-        case .png:
-            var paged = try PagedBook(publication, target: options.target)
-            paged.name = book
-            try renderPNG(paged, selection: selection)
-        case .cells, .text:
-            let grid = options.cellGrid ?? (cols, rows)
-            var paged = try PagedBook(publication, target: options.target, cells: grid)
-            paged.name = book
+        let grid = format == .png ? nil : options.cellGrid ?? (cols, rows)
+        let paged = try PagedBook.open(book, target: options.target, cells: grid)
+        if let grid {
             try CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
+        } else {
+            try renderPNG(paged, selection: selection)
         }
-        Terminal.printWarnings(publication.diagnostics, since: seen)
+        paged.printNewWarnings()
     }
 
     private func renderPNG(_ paged: PagedBook, selection: PageSelection?) throws {
@@ -87,9 +77,7 @@ struct Render: ParsableCommand {
         let environment = try options.target.environment()
         let images = paged.images
         let renderer = PNGRenderer(dpr: dpr ?? environment.devicePixelRatio, compression: pngCompression) { path, width, height in
-            images.bitmap(path, width: width, height: height).map {
-                RenderBitmap(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.pixels)
-            }
+            images.bitmap(path, width: width, height: height)
         }
         let progress = Progress(enabled: isatty(2) == 1)
         var entries: [JSONValue] = []

@@ -77,13 +77,9 @@ struct Style: ParsableCommand {
         if json && !timing { Terminal.write((all ? JSONValue.array(outputs) : outputs.first ?? .null).serialized() + "\n") }
         if timing {
             Terminal.error(String(format: "%@: %d documents, %d styled nodes; open %.1f ms, parse %.1f ms, style %.1f ms",
-                                  book, paths.count, nodes, ms(opened - start), ms(parsing), ms(styling)))
+                                  book, paths.count, nodes, (opened - start).milliseconds, parsing.milliseconds, styling.milliseconds))
         }
         Terminal.printWarnings(publication.diagnostics, since: openingWarnings)
-    }
-
-    private func ms(_ d: Duration) -> Double {
-        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }
 
     /// The spine item as a tree; a single item that cannot be read is an error, one of --all a warning.

@@ -21,8 +21,7 @@ import Testing
         let pages = layout.readingOrder.flatMap { layout.chapter($0).pages }
         let page = try #require(pages.indices.contains(number - 1) ? pages[number - 1] : nil)
         let renderer = PNGRenderer(dpr: 1) { file, width, height in
-            guard let bytes = try? publication.read(file), let bitmap = try? ImageDecoder.decode(bytes, size: (width, height)) else { return nil }
-            return RenderBitmap(width: bitmap.width, height: bitmap.height, stride: bitmap.stride, pixels: bitmap.pixels)
+            (try? publication.read(file)).flatMap { try? ImageDecoder.decode($0, size: (width, height)) }
         }
         return renderer.render(page.frame)
     }

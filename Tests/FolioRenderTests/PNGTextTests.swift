@@ -1,3 +1,4 @@
+import FolioImage
 import FolioLayout
 import FolioStyle
 import Testing
@@ -46,7 +47,7 @@ import Testing
         let dpr = 4.0
         let a = S.renderer(dpr: dpr).pixels(upright), b = S.renderer(dpr: dpr).pixels(slanted)
         /// The mean x (px) of the dark pixels in a band of rows `heights` px above the baseline.
-        func meanX(_ bitmap: RenderBitmap, _ heights: ClosedRange<Double>) -> Double {
+        func meanX(_ bitmap: Bitmap, _ heights: ClosedRange<Double>) -> Double {
             var sum = 0, count = 0
             let base = (box.y + baseline) * dpr
             for y in Int(base - heights.upperBound * dpr)...Int(base - heights.lowerBound * dpr) {

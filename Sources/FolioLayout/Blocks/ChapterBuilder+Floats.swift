@@ -27,19 +27,17 @@ extension ChapterBuilder {
         var marginRight = 0.0
         if case .length(let l) = style.box.margin.right { marginRight = max(0, l.resolve(against: width)) }
         let floatWidth = min(width, used + (isReplaced(node) ? 0 : marginRight))
-        // Below earlier floats when there is no room beside them.
-        var top = y
-        if let line = besideLine {
-            let band = floatBand(top: line.top, x: x, width: width) ?? (x: x, width: width)
-            let room = style.box.float == .left ? band.x + band.width - floatWidth >= line.right : band.x + band.width - floatWidth >= line.right
-            if room && style.box.float == .right { top = line.top }
+        // A right float goes beside the line it came in when that line leaves it room (a left
+        // one cannot: the line's text starts at the left); else below earlier floats when there
+        // is no room beside them.
+        var start = y
+        if let line = besideLine, style.box.float == .right {
+            let band = floatBand(top: line.top, x: x, width: width) ?? (x, width)
+            if band.x + band.width - floatWidth >= line.right { start = line.top }
         }
-        while let band = floatBand(top: top, x: x, width: width), band.width < floatWidth,
-              let next = floats.filter({ $0.bottom > top }).map(\.bottom).min() {
-            top = next
-        }
-        let band = floatBand(top: top, x: x, width: width) ?? (x: x, width: width)
-        let left = style.box.float == .left ? band.x : band.x + band.width - floatWidth
+        let room = freeBand(from: start, x: x, width: width, minimum: floatWidth)
+        let top = room.top
+        let left = style.box.float == .left ? room.x : room.x + room.width - floatWidth
         let first = units.count
         for var unit in fragment.units {
             unit.top += top
@@ -52,7 +50,7 @@ extension ChapterBuilder {
         }
         pendingBreak = .normal
         for var placed in fragment.items {
-            placed.item = Paginator.clip(placed.item, top: -.infinity, bottom: .infinity, dx: left, dy: top) ?? placed.item
+            placed.item = placed.item.moved(dx: left, dy: top)
             placed.firstUnit += first
             placed.lastUnit += first
             self.placed.append(placed)
@@ -64,22 +62,27 @@ extension ChapterBuilder {
     /// The part of a containing block (`x`, `width`) left free by the floats at `top`, or nil
     /// when no float is there.
     func floatBand(top: Double, x: Double, width: Double) -> (x: Double, width: Double)? {
-        floats.removeAll { $0.bottom <= y && $0.bottom <= top }
         var low = x, high = x + width
         var found = false
         for area in floats where area.top <= top + 0.01 && area.bottom > top + 0.01 {
             found = true
             if area.side == .left { low = max(low, area.right) } else { high = min(high, area.left) }
         }
-        guard found else { return nil }
-        // Too narrow beside the floats: go below them instead.
-        if high - low < min(width, 4 * 16) {
-            if let below = floats.filter({ $0.top <= top + 0.01 && $0.bottom > top }).map(\.bottom).max() {
-                y = max(y, below)
-                return floatBand(top: below, x: x, width: width) ?? (x, width)
-            }
+        return found ? (low, max(1, high - low)) : nil
+    }
+
+    /// The first place at or below `top` where at least `minimum` px of the containing block are
+    /// free of floats, and the free band there. Floats above the content placed so far are
+    /// forgotten.
+    func freeBand(from top: Double, x: Double, width: Double, minimum: Double) -> (top: Double, x: Double, width: Double) {
+        floats.removeAll { $0.bottom <= min(y, top) }
+        var top = top
+        while let band = floatBand(top: top, x: x, width: width), band.width < minimum,
+              let next = floats.filter({ $0.top <= top + 0.01 && $0.bottom > top + 0.01 }).map(\.bottom).min() {
+            top = next
         }
-        return (low, max(1, high - low))
+        let band = floatBand(top: top, x: x, width: width) ?? (x, width)
+        return (top, band.x, band.width)
     }
 
     /// Moves below the floats that `clear` names.

@@ -30,12 +30,12 @@ extension ChapterBuilder {
         case "img":
             href = element.attribute("src")
         case "image":
-            href = element.attribute("href", namespace: Namespace.xlink) ?? element.attribute("href")
-            declared = svgSize(element)
+            href = SVGImage.link(element)
+            declared = SVGImage.declaredSize(element)
         default:
             let image = element.descendants("image", namespace: Namespace.svg).first
-            href = image.flatMap { $0.attribute("href", namespace: Namespace.xlink) ?? $0.attribute("href") }
-            declared = svgSize(element) ?? image.flatMap(svgSize)
+            href = image.flatMap(SVGImage.link)
+            declared = SVGImage.declaredSize(element) ?? image.flatMap(SVGImage.declaredSize)
             if alt.isEmpty { alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? "" }
         }
         guard let href, !href.hasPrefix("data:"), let resolved = ContainerPath.resolve(href, relativeTo: path)?.path else {
@@ -47,18 +47,6 @@ extension ChapterBuilder {
         }
         // An <svg> wrapper's viewBox sets the aspect the image is shown at.
         return ImageSource(path: resolved, alt: alt, intrinsic: declared ?? size)
-    }
-
-    /// The size an `<svg>` or `<image>` declares: `viewBox`, else absolute `width`/`height`.
-    private func svgSize(_ element: XMLNode) -> (width: Double, height: Double)? {
-        if let box = element.attribute("viewBox") {
-            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 { return (numbers[2], numbers[3]) }
-        }
-        if let w = element.attribute("width").flatMap(Double.init), let h = element.attribute("height").flatMap(Double.init), w > 0, h > 0 {
-            return (w, h)
-        }
-        return nil
     }
 
     /// The used size of a replaced element in a containing block `available` px wide, no

@@ -142,9 +142,15 @@ extension ChapterBuilder {
         if tableState.isActive && !prepareCellParagraph(&input, paragraph: paragraph) { return }
         // Lines beside a float are shortened (the whole paragraph, for now).
         var paragraph = paragraph
-        if let band = floatBand(top: y + margins.value, x: paragraph.x, width: paragraph.width) {
-            paragraph.x = band.x
-            paragraph.width = band.width
+        if !floats.isEmpty {
+            // Too narrow beside the floats for a few words: below them instead.
+            let start = y + margins.value
+            let room = freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: min(paragraph.width, 4 * 16))
+            if room.top > start {
+                flushMargin()
+                y = max(y, room.top)
+            }
+            (paragraph.x, paragraph.width) = (room.x, room.width)
         }
         var layout = setParagraph(input, width: max(1, paragraph.width))
         if layout.lines.contains(where: \.overflows) {

@@ -48,7 +48,7 @@ extension ChapterBuilder {
                     place(.image(image), first: first, last: first)
                 case .block(let items, _):
                     for item in items {
-                        if let moved = Paginator.clip(item, top: -.infinity, bottom: .infinity, dx: x, dy: y) { place(moved, first: first, last: first) }
+                        place(item.moved(dx: x, dy: y), first: first, last: first)
                     }
                 case .ruby(let ruby):
                     for run in ruby.base.runs {

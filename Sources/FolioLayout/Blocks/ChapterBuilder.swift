@@ -58,7 +58,7 @@ final class ChapterBuilder {
         if let ending = units.indices.last { units[ending].endsBlock = true }
         fillPageIfImageOnly()
         return ChapterFlow(width: width, units: units, placed: placed.compactMap { $0 }, anchors: anchors,
-                           textLength: offsets.length, background: pageBackground())
+                           offsets: offsets, background: pageBackground())
     }
 
     /// A chapter that is one image and no text (a cover, a plate) shows the image as large
@@ -71,10 +71,7 @@ final class ChapterBuilder {
         guard images.count == 1, let k = images.first, case .image(var image)? = placed[k]?.item,
               units.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) else { return }
         let page = context.page
-        let r = image.rect
-        let scale = min(page.contentWidth / max(0.01, r.width), page.contentHeight / max(0.01, r.height))
-        let w = r.width * scale, h = r.height * scale
-        image.rect = Rect(x: (page.contentWidth - w) / 2, y: (page.contentHeight - h) / 2, width: w, height: h)
+        image.rect = page.filling(width: image.rect.width, height: image.rect.height)
         let first = units[0]
         units = [FlowUnit(top: 0, bottom: page.contentHeight, breakTop: 0, forcedTop: 0, breakBefore: .normal,
                           start: first.start, end: units.map(\.end).max() ?? first.end, text: "", endsBlock: true)]

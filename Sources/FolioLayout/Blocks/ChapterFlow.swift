@@ -15,8 +15,10 @@ public struct ChapterFlow: Sendable {
     var placed: [PlacedItem]
     /// Element ids and the unit where each starts, for `#fragment` links.
     public var anchors: [String: Int]
+    /// The document's text offsets, which locators count in.
+    public var offsets: TextOffsets
     /// The number of characters of the document's text (the end of its last locator).
-    public var textLength: Int
+    public var textLength: Int { offsets.length }
     /// The page colour: the root's background, else the body's, else white.
     public var background: RGBA
 }

@@ -22,6 +22,14 @@ public struct PageGeometry: Sendable, Hashable {
     /// The width and height of the area content flows into.
     public var contentWidth: Double { max(1, width - margins.left - margins.right) }
     public var contentHeight: Double { max(1, height - margins.top - margins.bottom) }
+
+    /// An image of this size made as large as the content box allows, aspect kept, centred in
+    /// it; relative to the content box's top-left corner.
+    public func filling(width: Double, height: Double) -> Rect {
+        let scale = min(contentWidth / max(0.01, width), contentHeight / max(0.01, height))
+        let w = width * scale, h = height * scale
+        return Rect(x: (contentWidth - w) / 2, y: (contentHeight - h) / 2, width: w, height: h)
+    }
 }
 
 /// What block layout needs besides the styled document: the page, the paragraph setter's

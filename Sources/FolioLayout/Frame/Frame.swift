@@ -37,6 +37,26 @@ public enum FrameItem: Sendable {
     case link(Rect, href: String)
 }
 
+extension FrameItem {
+    /// The item moved by (`dx`, `dy`).
+    public func moved(dx: Double, dy: Double) -> FrameItem {
+        switch self {
+        case .text(let origin, let run):
+            return .text(origin: Point(x: origin.x + dx, y: origin.y + dy), run: run)
+        case .fill(let rect, let color):
+            return .fill(rect.moved(dx: dx, dy: dy), color)
+        case .border(var border):
+            border.rect = border.rect.moved(dx: dx, dy: dy)
+            return .border(border)
+        case .image(var image):
+            image.rect = image.rect.moved(dx: dx, dy: dy)
+            return .image(image)
+        case .link(let rect, let href):
+            return .link(rect.moved(dx: dx, dy: dy), href: href)
+        }
+    }
+}
+
 public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
@@ -59,6 +79,8 @@ public struct Rect: Sendable, Hashable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+
+    public func moved(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
 /// A border: the border box, each edge's width, style and colour, and the corner radii (px).

@@ -5,7 +5,7 @@ import FolioXML
 extension BookLayout {
     /// The spine index of a container path (the first spine item showing it).
     public func spineIndex(ofPath path: String) -> Int? {
-        publication.spine.items.indices.first { href(ofSpineItem: $0) == path }
+        spineIndexByPath[path]
     }
 
     /// The page a link leads to: a container path with an optional `#fragment` (an unknown
@@ -30,10 +30,11 @@ extension BookLayout {
         guard let cfi = EPUBCFI.parse(text), let spineIndex = cfi.spineIndex(packageTree: publication.packageTree, spine: publication.spine) else {
             return nil
         }
-        guard let tree = chapter(spineIndex).tree, let (node, offset) = cfi.resolve(contentTree: tree) else {
+        let chapter = chapter(spineIndex)
+        guard let tree = chapter.tree, let offsets = chapter.offsets, let (node, offset) = cfi.resolve(contentTree: tree) else {
             return Locator(spineIndex: spineIndex, offset: 0)
         }
-        return Locator(spineIndex: spineIndex, offset: TextOffsets(tree: tree).offset(node: node, offsetInNode: offset))
+        return Locator(spineIndex: spineIndex, offset: offsets.offset(node: node, offsetInNode: offset))
     }
 
     /// The labels of the book's `page-list` entries that fall on each page of a chapter,

@@ -17,6 +17,8 @@ public final class BookLayout {
     /// none is linear).
     public let readingOrder: [Int]
     let imageSize: (String) -> (width: Double, height: Double)?
+    /// The first spine item showing each container path.
+    let spineIndexByPath: [String: Int]
     /// Fonts (pages drawn as images) or terminal cells.
     public let metric: TextMetric
     let shapeCache = ShapeCache()
@@ -39,6 +41,11 @@ public final class BookLayout {
         styles = StyleContext(publication: publication, environment: environment, settings: settings)
         page = PageGeometry(environment: environment, margin: settings.pageMargin)
         self.imageSize = imageSize
+        var byPath: [String: Int] = [:]
+        for index in publication.spine.items.indices.reversed() {
+            if let path = publication.manifest.item(id: publication.spine.items[index].renderableID)?.path { byPath[path] = index }
+        }
+        spineIndexByPath = byPath
         let shown = publication.spine.items.indices.filter { Self.isShowable(publication, $0) }
         let linear = shown.filter { publication.spine.items[$0].linear }
         readingOrder = linear.isEmpty ? shown : linear
@@ -107,7 +114,7 @@ public final class BookLayout {
                                     imageSize: imageSize)
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)
-        let offsets = TextOffsets(tree: tree)
+        let offsets = flow.offsets
         for k in chapter.pages.indices {
             guard let position = offsets.position(of: chapter.pages[k].start.offset) else { continue }
             guard let itemrefs else { break }
@@ -115,6 +122,7 @@ public final class BookLayout {
                                                node: position.node, offsetInNode: position.offsetInNode)?.description
         }
         chapter.tree = tree
+        chapter.offsets = offsets
         return chapter
     }
 
@@ -130,9 +138,7 @@ public final class BookLayout {
         }
         var items: [FrameItem] = []
         if let size {
-            let scale = min(page.contentWidth / max(0.01, size.width), page.contentHeight / max(0.01, size.height))
-            let w = size.width * scale, h = size.height * scale
-            let rect = Rect(x: page.margins.left + (page.contentWidth - w) / 2, y: page.margins.top + (page.contentHeight - h) / 2, width: w, height: h)
+            let rect = page.filling(width: size.width, height: size.height).moved(dx: page.margins.left, dy: page.margins.top)
             items.append(.image(ImageItem(rect: rect, path: path, alt: "")))
         } else {
             publication.diagnostics.warn("layout.image-missing", "spine item \(href) is not an image Folio can read", at: href)
@@ -153,13 +159,9 @@ public final class BookLayout {
         // Only a plain wrapper: drawings with their own shapes are drawn by librsvg.
         let shapes = root.descendants().filter { $0.isElement && !["image", "title", "desc", "defs", "metadata", "g"].contains($0.localName) }
         guard images.count == 1, shapes.isEmpty, let image = images.first,
-              let link = image.attribute("href", namespace: Namespace.xlink) ?? image.attribute("href"),
+              let link = SVGImage.link(image),
               let path = ContainerPath.resolve(link, relativeTo: href)?.path, let natural = imageSize(path) else { return nil }
-        if let box = root.attribute("viewBox") {
-            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 { return (path, (numbers[2], numbers[3])) }
-        }
-        return (path, natural)
+        return (path, SVGImage.declaredSize(root) ?? natural)
     }
 
     /// Vertical writing is laid out horizontally for now; say so once per book.
@@ -196,8 +198,9 @@ public struct ChapterPages: Sendable {
     public var pages: [Page]
     /// Element ids and the page (index in `pages`) each starts on.
     public var anchors: [String: Int]
-    /// The content document, for resolving CFIs into it.
+    /// The content document and its text offsets, for resolving CFIs into it.
     public var tree: XMLTree?
+    var offsets: TextOffsets?
 
     init(spineIndex: Int, href: String, pages: [Page], anchors: [String: Int]) {
         self.spineIndex = spineIndex

@@ -80,12 +80,12 @@ public enum Paginator {
             return Page(spineIndex: spineIndex, href: href, indexInChapter: k,
                         start: Locator(spineIndex: spineIndex, offset: start), end: Locator(spineIndex: spineIndex, offset: end),
                         frame: Frame(width: page.width, height: page.height, background: flow.background, items: items[k]),
-                        text: text(of: shown, isLastPage: k == slices.count - 1), firstUnit: slice.first)
+                        text: text(of: shown), firstUnit: slice.first)
         }
     }
 
     /// The units' text, a line break after each paragraph.
-    static func text(of units: ArraySlice<FlowUnit>, isLastPage: Bool) -> String {
+    static func text(of units: ArraySlice<FlowUnit>) -> String {
         var out = ""
         for unit in units {
             out += unit.text
@@ -97,31 +97,26 @@ public enum Paginator {
         return out
     }
 
-    /// An item moved onto its page, boxes cut at the page's top and bottom edges.
+    /// An item moved onto its page, boxes cut at the page's top and bottom edges (nil when
+    /// nothing of it is left).
     static func clip(_ item: FrameItem, top: Double, bottom: Double, dx: Double, dy: Double) -> FrameItem? {
-        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
         func cut(_ r: Rect) -> Rect? {
             let y0 = max(r.y, top), y1 = min(r.maxY, bottom)
             guard y1 > y0 else { return nil }
-            return move(Rect(x: r.x, y: y0, width: r.width, height: y1 - y0))
+            return Rect(x: r.x, y: y0, width: r.width, height: y1 - y0)
         }
         switch item {
-        case .text(let origin, let run):
-            return .text(origin: Point(x: origin.x + dx, y: origin.y + dy), run: run)
         case .fill(let rect, let color):
-            return cut(rect).map { .fill($0, color) }
+            return cut(rect).map { FrameItem.fill($0, color).moved(dx: dx, dy: dy) }
         case .border(var border):
             let original = border.rect
             guard let rect = cut(original) else { return nil }
             if original.y < top - 0.01 { border.widths.top = 0 }
             if original.maxY > bottom + 0.01 { border.widths.bottom = 0 }
             border.rect = rect
-            return .border(border)
-        case .image(var image):
-            image.rect = move(image.rect)
-            return .image(image)
-        case .link(let rect, let href):
-            return .link(move(rect), href: href)
+            return FrameItem.border(border).moved(dx: dx, dy: dy)
+        case .text, .image, .link:
+            return item.moved(dx: dx, dy: dy)
         }
     }
 }

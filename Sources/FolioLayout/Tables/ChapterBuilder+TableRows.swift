@@ -66,7 +66,7 @@ extension ChapterBuilder {
                 return rows[geometry.row(at: top, in: cell)].unit(at: top)
             }
             for item in fragment.items {
-                place(Self.moved(item.item, dx: origin.x, dy: origin.y), first: unit(at: item.firstUnit), last: unit(at: item.lastUnit))
+                place(item.item.moved(dx: origin.x, dy: origin.y), first: unit(at: item.firstUnit), last: unit(at: item.lastUnit))
             }
             if cell.content == nil, let id = cell.node.source?.attribute("id"), anchors[id] == nil { anchors[id] = first(cell) }
             for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = unit(at: anchor.unit) }
@@ -180,24 +180,5 @@ extension ChapterBuilder {
         let colors = layers.map { $0.resolve($0.background.color) }.filter { $0.alpha > 0 }
         let opaque = colors.lastIndex { $0.alpha >= 1 } ?? 0
         return Array(colors[min(opaque, colors.count)...])
-    }
-
-    /// A frame item moved by (`dx`, `dy`).
-    static func moved(_ item: FrameItem, dx: Double, dy: Double) -> FrameItem {
-        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
-        switch item {
-        case .text(let origin, let run):
-            return .text(origin: Point(x: origin.x + dx, y: origin.y + dy), run: run)
-        case .fill(let rect, let color):
-            return .fill(move(rect), color)
-        case .border(var border):
-            border.rect = move(border.rect)
-            return .border(border)
-        case .image(var image):
-            image.rect = move(image.rect)
-            return .image(image)
-        case .link(let rect, let href):
-            return .link(move(rect), href: href)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import FolioImage
 import FolioLayout
 import FolioStyle
 
@@ -51,21 +52,21 @@ final class CairoCanvas {
     }
 
     /// The surface's pixels (flushed), row by row at Cairo's stride.
-    func bitmap() -> RenderBitmap {
+    func bitmap() -> Bitmap {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else {
-            return RenderBitmap(width: width, height: height, stride: stride, pixels: [])
+            return Bitmap(width: width, height: height, stride: stride, pixels: [])
         }
         let pixels = Array(UnsafeBufferPointer(start: data, count: stride * height))
-        return RenderBitmap(width: width, height: height, stride: stride, pixels: pixels)
+        return Bitmap(width: width, height: height, stride: stride, pixels: pixels)
     }
 }
 
 extension CairoCanvas {
     /// A Cairo image surface holding a copy of `bitmap` (copied row by row, since Cairo
     /// wants its own stride), or nil when the bitmap is malformed.
-    static func surface(from bitmap: RenderBitmap) -> OpaquePointer? {
+    static func surface(from bitmap: Bitmap) -> OpaquePointer? {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4,
               bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height)) else {

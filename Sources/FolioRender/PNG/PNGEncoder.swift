@@ -1,4 +1,5 @@
 import CLibPNG
+import FolioImage
 
 /// Encodes a Cairo ARGB32 bitmap as a PNG file with libpng, at a chosen zlib level.
 ///
@@ -12,7 +13,7 @@ enum PNGEncoder {
     ///
     /// libpng reports errors by `longjmp`, which Swift cannot catch; with a well-formed
     /// bitmap the only error left is running out of memory, which stops the process.
-    static func encode(_ bitmap: RenderBitmap, level: Int) -> [UInt8] {
+    static func encode(_ bitmap: Bitmap, level: Int) -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4,
               bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4 else { return [] }
         let opaque = isOpaque(bitmap)
@@ -49,7 +50,7 @@ enum PNGEncoder {
         var bytes: [UInt8] = []
     }
 
-    private static func isOpaque(_ bitmap: RenderBitmap) -> Bool {
+    private static func isOpaque(_ bitmap: Bitmap) -> Bool {
         bitmap.pixels.withUnsafeBytes { bytes in
             for y in 0..<bitmap.height {
                 for x in 0..<bitmap.width where word(bytes, y * bitmap.stride + x * 4) >> 24 != 0xFF {
@@ -61,7 +62,7 @@ enum PNGEncoder {
     }
 
     /// One row as R, G, B (, A) bytes, undoing Cairo's premultiplication.
-    private static func convertRow(_ y: Int, of bitmap: RenderBitmap, into row: inout [UInt8], channels: Int) {
+    private static func convertRow(_ y: Int, of bitmap: Bitmap, into row: inout [UInt8], channels: Int) {
         bitmap.pixels.withUnsafeBytes { bytes in
             row.withUnsafeMutableBufferPointer { out in
                 for x in 0..<bitmap.width {

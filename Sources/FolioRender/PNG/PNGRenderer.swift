@@ -1,4 +1,5 @@
 import CCairo
+import FolioImage
 import FolioLayout
 import FolioStyle
 import FolioText
@@ -18,7 +19,7 @@ public struct PNGRenderer: Sendable {
     public let compression: Int
     /// Decodes the image at a container path to about `width` × `height` device pixels;
     /// nil draws the placeholder with the alt text.
-    let images: @Sendable (_ path: String, _ width: Int, _ height: Int) -> RenderBitmap?
+    let images: @Sendable (_ path: String, _ width: Int, _ height: Int) -> Bitmap?
     let fonts = CairoFontCache()
     let placeholderText: PlaceholderText
 
@@ -27,7 +28,7 @@ public struct PNGRenderer: Sendable {
     ///     (loaded when first needed) when nil.
     ///   - images: decodes a book image at the device-pixel size it will be drawn at.
     public init(dpr: Double, compression: Int = 1, fonts: FontContext? = nil,
-                images: @escaping @Sendable (_ path: String, _ width: Int, _ height: Int) -> RenderBitmap?) {
+                images: @escaping @Sendable (_ path: String, _ width: Int, _ height: Int) -> Bitmap?) {
         self.dpr = dpr.isFinite && dpr > 0 ? dpr : 1
         self.compression = min(9, max(0, compression))
         self.images = images
@@ -42,10 +43,10 @@ public struct PNGRenderer: Sendable {
 
     /// The page's pixels, `ceil(width × dpr)` × `ceil(height × dpr)`, in Cairo's premultiplied
     /// ARGB32: for diffing pages without decoding PNGs.
-    public func pixels(_ frame: Frame) -> RenderBitmap {
+    public func pixels(_ frame: Frame) -> Bitmap {
         let width = deviceSize(frame.width), height = deviceSize(frame.height)
         guard let canvas = CairoCanvas(width: width, height: height, scale: dpr) else {
-            return RenderBitmap(width: 0, height: 0, stride: 0, pixels: [])
+            return Bitmap(width: 0, height: 0, stride: 0, pixels: [])
         }
         canvas.fill(Rect(x: 0, y: 0, width: Double(width) / dpr, height: Double(height) / dpr), frame.background)
         for item in frame.items {

@@ -1,5 +1,6 @@
 import CCairo
 import FolioCore
+import FolioImage
 import FolioLayout
 import FolioStyle
 import Foundation
@@ -24,14 +25,14 @@ enum RenderSupport {
     }
 
     /// An opaque bitmap of one colour, in Cairo's ARGB32 (native-endian words).
-    static func solidBitmap(_ color: RGBA, width: Int, height: Int) -> RenderBitmap {
+    static func solidBitmap(_ color: RGBA, width: Int, height: Int) -> Bitmap {
         let word = UInt32(0xFF) << 24 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * 4)
         withUnsafeBytes(of: word) { bytes in
             for _ in 0..<(width * height) { pixels.append(contentsOf: bytes) }
         }
-        return RenderBitmap(width: width, height: height, stride: width * 4, pixels: pixels)
+        return Bitmap(width: width, height: height, stride: width * 4, pixels: pixels)
     }
 
     static func fontContext() throws -> FontContext {
@@ -63,7 +64,7 @@ enum RenderSupport {
     }
 
     /// A PNG file decoded by Cairo's own reader, as a bitmap (nil when Cairo cannot read it).
-    static func decodePNG(_ bytes: [UInt8]) -> RenderBitmap? {
+    static func decodePNG(_ bytes: [UInt8]) -> Bitmap? {
         final class Reader {
             let bytes: [UInt8]
             var offset = 0
@@ -93,12 +94,12 @@ enum RenderSupport {
                 for k in 0..<(stride * height / 4) { words[k] |= 0xFF00_0000 }
             }
         }
-        return RenderBitmap(width: width, height: height, stride: stride, pixels: Array(UnsafeBufferPointer(start: data, count: stride * height)))
+        return Bitmap(width: width, height: height, stride: stride, pixels: Array(UnsafeBufferPointer(start: data, count: stride * height)))
     }
 
     /// The bitmap's pixels as 32-bit words, row-major with no padding (for comparing bitmaps
     /// whose strides differ).
-    static func words(_ bitmap: RenderBitmap) -> [UInt32] {
+    static func words(_ bitmap: Bitmap) -> [UInt32] {
         var words: [UInt32] = []
         for y in 0..<bitmap.height {
             for x in 0..<bitmap.width { words.append(bitmap.argb(x: x, y: y) ?? 0) }
@@ -108,7 +109,7 @@ enum RenderSupport {
 
     /// How many pixels in `region` (device pixels; the whole bitmap when nil) are darker than
     /// `threshold` in their darkest channel.
-    static func darkPixels(_ bitmap: RenderBitmap, in region: (x: Range<Int>, y: Range<Int>)? = nil, threshold: UInt8 = 128) -> Int {
+    static func darkPixels(_ bitmap: Bitmap, in region: (x: Range<Int>, y: Range<Int>)? = nil, threshold: UInt8 = 128) -> Int {
         let xs = region?.x ?? 0..<bitmap.width, ys = region?.y ?? 0..<bitmap.height
         var count = 0
         for y in ys {
