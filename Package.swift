@@ -28,10 +28,11 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CMPV", pkgConfig: "mpv", providers: [.apt(["libmpv-dev"])]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
         .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
 
-        .target(name: "FolioCore"),
+        .target(name: "FolioCore", dependencies: ["CLibCrypto"]),
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
         .target(
             name: "FolioPublication",
@@ -45,14 +46,21 @@ let package = Package(
         .target(name: "FolioLayout", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioCore", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CFreeType", "CLibPNG"]
+            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CFreeType", "CLibPNG"]
         ),
         .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CLibXML2"]),
-        .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
+        .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
+        .target(name: "FolioReader", dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioLayout"]),
+        .target(
+            name: "FolioPager",
+            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader"]
+        ),
+        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
+                "FolioReader", "FolioPager", "FolioDiff",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CLibCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -71,6 +79,9 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FolioImageTests", dependencies: ["FolioImage", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioReaderTests", dependencies: ["FolioReader", "FolioLayout", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
     ],
     swiftLanguageModes: [.v6]

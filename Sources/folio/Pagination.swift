@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioLayout
 import FolioPublication
+import FolioRender
 import FolioStyle
 
 /// Options shared by the commands that paginate a book.

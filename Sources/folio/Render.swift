@@ -89,7 +89,7 @@ struct Render: ParsableCommand {
                 let name = String(format: "page-%04d.png", item.number)
                 let bytes = renderer.render(item.page.frame)
                 let written = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(bytes))
-                return (name, sha256Hex(bytes), written)
+                return (name, Digest.sha256Hex(bytes), written)
             }
             for (item, result) in zip(batch, results) {
                 if !result.2 && failed == nil { failed = result.0 }

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// Only files the manifest lists are read: a book cannot show a file it did not declare.
 /// https://www.w3.org/TR/epub-33/#sec-manifest-elem
-final class BookImages: @unchecked Sendable {
-    let publication: Publication
+public final class BookImages: @unchecked Sendable {
+    public let publication: Publication
     private let lock = NSLock()
     private var sizes: [String: (width: Double, height: Double)?] = [:]
     /// Images are at most this many bytes (a larger file is shown as its alt text).
-    static let fileLimit = 64 << 20
+    public static let fileLimit = 64 << 20
 
-    init(_ publication: Publication) {
+    public init(_ publication: Publication) {
         self.publication = publication
     }
 
@@ -26,7 +26,7 @@ final class BookImages: @unchecked Sendable {
     }
 
     /// The intrinsic size in CSS px, or nil when the file is missing or not an image.
-    func size(_ path: String) -> (width: Double, height: Double)? {
+    public func size(_ path: String) -> (width: Double, height: Double)? {
         lock.lock()
         if let known = sizes[path] {
             lock.unlock()
@@ -41,7 +41,7 @@ final class BookImages: @unchecked Sendable {
     }
 
     /// The image decoded for a `width`×`height` device-pixel box (SVG is drawn at that size).
-    func bitmap(_ path: String, width: Int, height: Int) -> Bitmap? {
+    public func bitmap(_ path: String, width: Int, height: Int) -> Bitmap? {
         guard let data = bytes(path) else { return nil }
         do {
             return try ImageDecoder.decode(data, size: (width, height))
