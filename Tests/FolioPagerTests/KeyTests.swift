@@ -1,9 +1,34 @@
 import Testing
 @testable import FolioPager
 
-@Suite struct KeyTests {
-    @Test func keysAreDistinctValues() {
-        #expect(Key.character("q") != Key.character("Q"))
-        #expect(Set([Key.up, .down, .up]).count == 2)
+@Suite struct KeyDecoderTests {
+    private func keys(_ bytes: [UInt8]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.decode(bytes)
+    }
+
+    @Test func lettersAndControlKeysAreDecoded() {
+        #expect(keys(Array("jq".utf8)) == [.character("j"), .character("q")])
+        #expect(keys([3, 13, 9, 127]) == [.control("c"), .enter, .tab, .backspace])
+    }
+
+    @Test func arrowAndPagingSequencesAreKeys() {
+        #expect(keys(Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
+        #expect(keys(Array("\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}[4~\u{1B}[Z".utf8)) == [.pageUp, .pageDown, .home, .end, .backTab])
+    }
+
+    @Test func aLoneEscapeIsTheEscapeKey() {
+        #expect(keys([27]) == [.escape])
+    }
+
+    @Test func unknownSequencesAreDroppedNotTyped() {
+        #expect(keys(Array("\u{1B}[99;5Xa".utf8)) == [.character("a")])
+    }
+
+    @Test func aCharacterSplitAcrossReadsWaitsForItsLastByte() {
+        var decoder = KeyDecoder()
+        let bytes = Array("é".utf8)
+        #expect(decoder.decode([bytes[0]]).isEmpty)
+        #expect(decoder.decode([bytes[1]]) == [.character("é")])
     }
 }
