@@ -86,6 +86,12 @@ public final class BookLayout {
         return laid
     }
 
+    /// A spine item's pages without keeping them: for passes over the whole book (counting
+    /// pages, searching) that must not push the reader's chapters out of the cache.
+    public func chapterPassingThrough(_ spineIndex: Int) -> ChapterPages {
+        chapters[spineIndex] ?? layOut(spineIndex)
+    }
+
     private func layOut(_ spineIndex: Int) -> ChapterPages {
         let diagnostics = publication.diagnostics
         guard let href = href(ofSpineItem: spineIndex), let item = publication.manifest.item(path: href) else {

@@ -24,7 +24,7 @@ extension CellGrid {
     }
 
     /// Writes a string from `column` on, each cluster taking its terminal width.
-    mutating func put(text: String, column: Int, row: Int, style: Cell) {
+    public mutating func put(text: String, column: Int, row: Int, style: Cell) {
         var column = column
         for character in text {
             let width = TerminalWidth.of(character)

@@ -1,0 +1,189 @@
+import FolioLayout
+import FolioPublication
+import FolioRender
+import FolioStyle
+
+/// A book laid out for the terminal: the real layout engine with the cell metric, for a grid
+/// of `columns`×`rows` cells, chapter by chapter. Page counts are remembered per chapter (the
+/// layout keeps only a few chapters) so book page numbers fill in as chapters are counted.
+public final class CellBook {
+    public let publication: Publication
+    public let images: BookImages
+    public private(set) var layout: BookLayout
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+    public private(set) var theme: ReaderSettings.Theme
+    private var counts: [Int: Int] = [:]
+
+    public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme) {
+        self.publication = publication
+        self.images = images
+        self.columns = columns
+        self.rows = rows
+        self.theme = theme
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme)
+    }
+
+    private static func makeLayout(_ publication: Publication, images: BookImages, columns: Int, rows: Int,
+                                   theme: ReaderSettings.Theme) -> BookLayout {
+        // A cell is 8×16 CSS px; the margin is two columns and one row.
+        var settings = ReaderSettings.phone
+        settings.theme = theme
+        settings.pageMargin = 16
+        return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
+                          metric: .cells, imageSize: { images.size($0) })
+    }
+
+    /// Lays the book out again for another grid or theme; counts start over.
+    public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme) {
+        guard columns != self.columns || rows != self.rows || theme != self.theme else { return }
+        self.columns = columns
+        self.rows = rows
+        self.theme = theme
+        counts = [:]
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme)
+    }
+
+    public var readingOrder: [Int] { layout.readingOrder }
+
+    /// A spine item's pages (laid out when needed) — remembered as a count.
+    public func pages(_ spineIndex: Int) -> [Page] {
+        let pages = layout.chapter(spineIndex).pages
+        counts[spineIndex] = pages.count
+        return pages
+    }
+
+    public func page(_ position: Position) -> Page? {
+        let pages = pages(position.spineIndex)
+        return pages.indices.contains(position.page) ? pages[position.page] : nil
+    }
+
+    /// The page count of a chapter if it has been laid out.
+    public func knownCount(_ spineIndex: Int) -> Int? { counts[spineIndex] }
+
+    /// True when every chapter in reading order has been counted.
+    public var isCounted: Bool { readingOrder.allSatisfy { counts[$0] != nil } }
+
+    /// Lays out the next uncounted chapter (for idle moments); false when all are counted.
+    @discardableResult
+    public func countNext() -> Bool {
+        guard let next = readingOrder.first(where: { counts[$0] == nil }) else { return false }
+        counts[next] = layout.chapterPassingThrough(next).pages.count
+        return true
+    }
+
+    /// A chapter's pages for a pass over the whole book (searching): the chapters the reader
+    /// is in stay cached.
+    public func pagesPassingThrough(_ spineIndex: Int) -> [Page] {
+        let pages = layout.chapterPassingThrough(spineIndex).pages
+        counts[spineIndex] = pages.count
+        return pages
+    }
+
+    /// Counts every chapter.
+    public func countAll() {
+        while countNext() {}
+    }
+
+    /// The total number of pages, once every chapter is counted.
+    public var totalPages: Int? {
+        isCounted ? readingOrder.reduce(0) { $0 + (counts[$1] ?? 0) } : nil
+    }
+
+    /// The 1-based book page number of a position in reading order, once the chapters before
+    /// it are counted (nil for a chapter outside the reading order).
+    public func bookPageNumber(_ position: Position) -> Int? {
+        guard let index = readingOrder.firstIndex(of: position.spineIndex) else { return nil }
+        var before = 0
+        for spine in readingOrder[..<index] {
+            guard let count = counts[spine] else { return nil }
+            before += count
+        }
+        return before + position.page + 1
+    }
+
+    /// The position of a 1-based book page number (counting chapters as needed), clamped.
+    public func position(ofBookPage number: Int) -> Position? {
+        var remaining = max(1, number)
+        var last: Position?
+        for spine in readingOrder {
+            let count = counts[spine] ?? pages(spine).count
+            if count == 0 { continue }
+            if remaining <= count { return Position(spineIndex: spine, page: remaining - 1) }
+            remaining -= count
+            last = Position(spineIndex: spine, page: count - 1)
+        }
+        return last
+    }
+
+    /// The first page of the first chapter in reading order that has pages.
+    public var firstPosition: Position? {
+        readingOrder.first { !pages($0).isEmpty }.map { Position(spineIndex: $0, page: 0) }
+    }
+
+    /// The last page of the book.
+    public var lastPosition: Position? {
+        for spine in readingOrder.reversed() {
+            let count = pages(spine).count
+            if count > 0 { return Position(spineIndex: spine, page: count - 1) }
+        }
+        return nil
+    }
+
+    /// The page after `position`, continuing into the next chapter with pages.
+    public func next(_ position: Position) -> Position? {
+        if position.page + 1 < pages(position.spineIndex).count {
+            return Position(spineIndex: position.spineIndex, page: position.page + 1)
+        }
+        return nextChapter(position)
+    }
+
+    /// The page before `position`, continuing from the end of the previous chapter.
+    public func previous(_ position: Position) -> Position? {
+        if position.page > 0 { return Position(spineIndex: position.spineIndex, page: position.page - 1) }
+        for spine in readingOrder.reversed() where spine < position.spineIndex {
+            let count = pages(spine).count
+            if count > 0 { return Position(spineIndex: spine, page: count - 1) }
+        }
+        return nil
+    }
+
+    /// The first page of the next chapter in reading order (after a non-linear item too: the
+    /// next one in spine order).
+    public func nextChapter(_ position: Position) -> Position? {
+        for spine in readingOrder where spine > position.spineIndex && !pages(spine).isEmpty {
+            return Position(spineIndex: spine, page: 0)
+        }
+        return nil
+    }
+
+    /// The start of this chapter, or of the previous one when already at its start.
+    public func previousChapter(_ position: Position) -> Position? {
+        if position.page > 0 { return Position(spineIndex: position.spineIndex, page: 0) }
+        for spine in readingOrder.reversed() where spine < position.spineIndex && !pages(spine).isEmpty {
+            return Position(spineIndex: spine, page: 0)
+        }
+        return nil
+    }
+
+    /// The page showing a locator.
+    public func position(of locator: Locator) -> Position? {
+        layout.locate(locator).map { Position(spineIndex: $0.spineIndex, page: $0.page) }
+    }
+
+    /// The page a link inside the book leads to.
+    public func position(ofHref href: String) -> Position? {
+        layout.locate(href: href).map { Position(spineIndex: $0.spineIndex, page: $0.page) }
+    }
+}
+
+/// A page of the book: its spine item and its index among that item's pages.
+public struct Position: Hashable, Sendable {
+    public var spineIndex: Int
+    public var page: Int
+
+    public init(spineIndex: Int, page: Int) {
+        self.spineIndex = spineIndex
+        self.page = page
+    }
+}

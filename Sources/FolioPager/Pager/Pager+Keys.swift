@@ -1,0 +1,154 @@
+import Foundation
+import FolioLayout
+import FolioStyle
+
+extension Pager {
+    /// What a key does. False means quit.
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch overlay {
+        case .none: return handlePage(key)
+        case .jacket:
+            overlay = .none
+            if key == .character("q") { return false }
+            position = chapterOne ?? position
+            return true
+        case .help:
+            overlay = .none
+            return key != .character("q")
+        case .toc(var list):
+            handleList(key, list: &list, count: tocEntries().count, open: openTOCEntry, delete: nil)
+            if case .toc = overlay { overlay = .toc(list) }
+        case .bookmarks(var list):
+            handleList(key, list: &list, count: bookmarks.count, open: openBookmark, delete: deleteBookmark)
+            if case .bookmarks = overlay { overlay = .bookmarks(list) }
+        case .prompt(var prompt):
+            handlePrompt(key, prompt: &prompt)
+        case .note(let title, let lines, let scroll):
+            switch key {
+            case .down, .character("j"): overlay = .note(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
+            case .up, .character("k"): overlay = .note(title: title, lines: lines, scroll: max(0, scroll - 1))
+            default: overlay = .none
+            }
+        }
+        return true
+    }
+
+    /// Keys on the page itself.
+    private func handlePage(_ key: Key) -> Bool {
+        let forward = book.layout.pagesRightToLeft ? Key.left : Key.right
+        let backward = book.layout.pagesRightToLeft ? Key.right : Key.left
+        switch key {
+        case .character("q"), .control("c"), .control("d"): return false
+        case .character(" "), .pageDown, .character("l"), .character("j"), .down, forward: go(book.next(position))
+        case .character("b"), .pageUp, .character("h"), .character("k"), .up, backward: go(book.previous(position))
+        case .character("g"), .home: jump(book.firstPosition)
+        case .character("G"), .end: jump(book.lastPosition)
+        case .character("]"): go(book.nextChapter(position))
+        case .character("["): go(book.previousChapter(position))
+        case .character("t"): overlay = .toc(tocListStartingAtCurrent())
+        case .character("/"): overlay = .prompt(Prompt(kind: .search))
+        case .character(":"): overlay = .prompt(Prompt(kind: .goTo))
+        case .character("n"): nextMatch(forward: true)
+        case .character("N"): nextMatch(forward: false)
+        case .character("m"): addBookmark()
+        case .character("'"):
+            if bookmarks.isEmpty { message = "No bookmarks yet: m marks this page" } else { overlay = .bookmarks(ListState()) }
+        case .character("T"):
+            let all = ReaderSettings.Theme.allCases
+            theme = all[(all.firstIndex(of: theme)! + 1) % all.count]
+            relayout()
+            message = "Theme: \(theme.rawValue)"
+        case .character("+"), .character("="):
+            setTextStep(textStep + 1)
+        case .character("-"), .character("_"):
+            setTextStep(textStep - 1)
+        case .tab: cycleLink(by: 1)
+        case .backTab: cycleLink(by: -1)
+        case .enter: followLink()
+        case .backspace:
+            if let back = history.popLast() { go(back) } else { message = "Nowhere to go back to" }
+        case .character("?"): overlay = .help
+        case .escape:
+            linkIndex = nil
+            search = nil
+        default:
+            message = "Unknown key: ? shows the keys"
+        }
+        return true
+    }
+
+    private func setTextStep(_ step: Int) {
+        let clamped = TextWidth.clamp(step)
+        guard clamped != textStep else {
+            message = step > textStep ? "Narrowest column" : "Widest column"
+            return
+        }
+        textStep = clamped
+        relayout()
+        message = "Text column: \(pageColumns) columns"
+    }
+
+    /// Up/down/Enter/Esc in a list overlay; `d` deletes where the list allows it.
+    private func handleList(_ key: Key, list: inout ListState, count: Int, open: (Int) -> Void, delete: ((Int) -> Void)?) {
+        switch key {
+        case .down, .character("j"), .tab: list.selected = min(count - 1, list.selected + 1)
+        case .up, .character("k"), .backTab: list.selected = max(0, list.selected - 1)
+        case .pageDown, .character(" "): list.selected = min(count - 1, list.selected + listRows)
+        case .pageUp, .character("b"): list.selected = max(0, list.selected - listRows)
+        case .home, .character("g"): list.selected = 0
+        case .end, .character("G"): list.selected = max(0, count - 1)
+        case .enter:
+            overlay = .none
+            if count > 0 { open(list.selected) }
+        case .character("d"), .delete:
+            if let delete, count > 0 {
+                delete(list.selected)
+                list.selected = min(list.selected, max(0, count - 2))
+                if count - 1 == 0 { overlay = .none }
+            }
+        case .escape, .character("q"), .character("t"), .character("'"): overlay = .none
+        default: break
+        }
+    }
+
+    private func handlePrompt(_ key: Key, prompt: inout Prompt) {
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            overlay = .none
+        case .enter:
+            overlay = .none
+            switch prompt.kind {
+            case .search: startSearch(prompt.text)
+            case .goTo: goTo(prompt.text)
+            }
+        case .backspace:
+            if prompt.text.isEmpty { overlay = .none } else {
+                prompt.text.removeLast()
+                overlay = .prompt(prompt)
+            }
+        case .character(let c):
+            if prompt.text.count < 200 { prompt.text.append(c) }
+            overlay = .prompt(prompt)
+        default:
+            overlay = .prompt(prompt)
+        }
+    }
+
+    /// `:120` goes to book page 120, `:45%` to 45 % of the book.
+    func goTo(_ text: String) {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix("%"), let percent = Double(t.dropLast()), percent >= 0, percent <= 100 {
+            book.countAll()
+            let total = book.totalPages ?? 1
+            jump(book.position(ofBookPage: max(1, Int((Double(total) * percent / 100).rounded(.up)))))
+        } else if let number = Int(t), number >= 1 {
+            jump(book.position(ofBookPage: number))
+        } else {
+            message = "Go to a page number (120) or a percentage (45%)"
+        }
+    }
+
+    /// Rows a list overlay shows at once.
+    var listRows: Int { max(1, rows - 6) }
+}

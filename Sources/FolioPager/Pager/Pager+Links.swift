@@ -1,0 +1,130 @@
+import FolioLayout
+import FolioPublication
+import FolioRender
+import FolioXML
+import Foundation
+
+/// A link on the page: its target and the cells it covers (several rows when it wraps).
+struct PageLink: Equatable {
+    var href: String
+    var cells: [(row: Int, columns: Range<Int>)]
+
+    static func == (a: PageLink, b: PageLink) -> Bool {
+        a.href == b.href && a.cells.map(\.row) == b.cells.map(\.row) && a.cells.map(\.columns) == b.cells.map(\.columns)
+    }
+}
+
+extension Pager {
+    /// The page's links in reading order, from the cells the layout marked.
+    func links() -> [PageLink] {
+        let grid = pageGrid()
+        var out: [PageLink] = []
+        for row in 0..<grid.rows {
+            var column = 0
+            while column < grid.columns {
+                guard let href = grid[column, row].link else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < grid.columns, grid[column, row].link == href { column += 1 }
+                // A link that wraps onto the next row is one link.
+                if let last = out.last, last.href == href, let lastRow = last.cells.last?.row, lastRow == row - 1 {
+                    out[out.count - 1].cells.append((row, start..<column))
+                } else {
+                    out.append(PageLink(href: href, cells: [(row, start..<column)]))
+                }
+            }
+        }
+        return out
+    }
+
+    func cycleLink(by step: Int) {
+        let all = links()
+        guard !all.isEmpty else {
+            message = "No links on this page"
+            return
+        }
+        let next = linkIndex.map { ($0 + step + all.count) % all.count } ?? (step > 0 ? 0 : all.count - 1)
+        linkIndex = next
+        message = "Link \(next + 1) of \(all.count): \(all[next].href) (Enter follows)"
+    }
+
+    /// Follows the chosen link: a note opens over the page, a place in the book is jumped to
+    /// (Backspace comes back), a web address is only shown — the pager makes no network requests.
+    func followLink() {
+        let all = links()
+        guard let index = linkIndex, all.indices.contains(index) else {
+            message = all.isEmpty ? "No links on this page" : "Tab chooses a link first"
+            return
+        }
+        let href = all[index].href
+        if ContainerPath.hasScheme(href) {
+            message = "Web link (not opened): \(href)"
+            return
+        }
+        if let note = noteText(href) {
+            overlay = .note(title: note.title, lines: Self.wrap(note.text, width: noteWidth - 4), scroll: 0)
+            return
+        }
+        guard let found = book.position(ofHref: href) else {
+            message = "The link leads outside the book’s pages: \(href)"
+            return
+        }
+        jump(found)
+    }
+
+    var noteWidth: Int { min(columns - 4, 72) }
+
+    /// The text of a link's target when it is a note (`epub:type` footnote, endnote, note,
+    /// rearnote, or an `aside`), to show in a pop-up.
+    /// https://www.w3.org/TR/epub-ssv-11/#notes
+    func noteText(_ href: String) -> (title: String, text: String)? {
+        let parts = href.split(separator: "#", maxSplits: 1)
+        guard parts.count == 2, let spine = book.layout.spineIndex(ofPath: String(parts[0])),
+              let tree = book.layout.chapter(spine).tree, let root = tree.root else { return nil }
+        let id = String(parts[1])
+        guard let target = root.descendants().first(where: { $0.isElement && $0.attribute("id") == id }) else { return nil }
+        let noteTypes: Set<String> = ["footnote", "endnote", "note", "rearnote", "footnotes", "endnotes", "rearnotes"]
+        var node: XMLNode? = target
+        var isNote = false
+        var depth = 0
+        while let current = node, depth < 4 {
+            let types = (current.attribute("type", namespace: Namespace.epub) ?? "").split(separator: " ").map(String.init)
+            if current.localName == "aside" || types.contains(where: noteTypes.contains) {
+                isNote = true
+                break
+            }
+            node = current.parentElement
+            depth += 1
+        }
+        guard isNote else { return nil }
+        // A note inside a list of notes: the list item (or the target itself) is the note.
+        let text = target.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !text.isEmpty else { return nil }
+        return ("Note", text)
+    }
+
+    /// Words wrapped to `width` columns (terminal widths).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ") {
+            let w = word.reduce(0) { $0 + TerminalWidth.of($1) }
+            if lineWidth > 0 && lineWidth + 1 + w > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += " "
+                lineWidth += 1
+            }
+            line += word
+            lineWidth += w
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,86 @@
+import FolioLayout
+import FolioPublication
+import Foundation
+
+/// The table of contents and bookmarks as lists over the page.
+extension Pager {
+    /// The TOC flattened with depths, in book order.
+    func tocEntries() -> [(title: String, href: String?, depth: Int)] {
+        var out: [(String, String?, Int)] = []
+        var stack = book.publication.navigation.toc.reversed().map { ($0, 0) }
+        while let (point, depth) = stack.popLast() {
+            out.append((point.title, point.href, depth))
+            stack.append(contentsOf: point.children.reversed().map { ($0, depth + 1) })
+        }
+        return out
+    }
+
+    /// The entry the current page falls under: the last one, in book order, starting at or
+    /// before it (entries in the current chapter are placed by their anchors).
+    func currentTOCIndex() -> Int? {
+        var best: Int?
+        for (k, entry) in tocEntries().enumerated() {
+            guard let href = entry.href, let path = href.split(separator: "#").first,
+                  let spine = book.layout.spineIndex(ofPath: String(path)) else { continue }
+            if spine < position.spineIndex {
+                best = k
+            } else if spine == position.spineIndex, (book.position(ofHref: href)?.page ?? 0) <= position.page {
+                best = k
+            }
+        }
+        return best
+    }
+
+    func tocListStartingAtCurrent() -> ListState {
+        if tocEntries().isEmpty { message = "This book has no table of contents" }
+        return ListState(selected: currentTOCIndex() ?? 0, top: 0)
+    }
+
+    func openTOCEntry(_ index: Int) {
+        let entries = tocEntries()
+        guard entries.indices.contains(index), let href = entries[index].href else { return }
+        if let found = book.position(ofHref: href) { jump(found) } else { message = "“\(entries[index].title)” is not in the book" }
+    }
+
+    /// `m`: bookmarks the page (the same page twice is one bookmark).
+    func addBookmark() {
+        guard let page = currentPage else { return }
+        if bookmarks.contains(where: { book.position(of: $0.locator) == position }) {
+            message = "This page is bookmarked already"
+            return
+        }
+        let text = page.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let excerpt = String(text.prefix(60))
+        bookmarks.append(PagerBookmark(locator: page.start, text: excerpt))
+        bookmarks.sort { $0.locator < $1.locator }
+        onBookmarksChanged?(bookmarks)
+        message = "Bookmarked: \(excerpt.prefix(40))…"
+    }
+
+    func openBookmark(_ index: Int) {
+        guard bookmarks.indices.contains(index) else { return }
+        jump(book.position(of: bookmarks[index].locator))
+    }
+
+    func deleteBookmark(_ index: Int) {
+        guard bookmarks.indices.contains(index) else { return }
+        bookmarks.remove(at: index)
+        onBookmarksChanged?(bookmarks)
+        message = "Bookmark deleted"
+    }
+
+    /// The book page number, total and percent for the status line ("37 of 512", 7 %).
+    func bookProgress() -> (page: Int?, total: Int?, percent: Int?) {
+        let number = book.bookPageNumber(position)
+        let total = book.totalPages
+        var percent: Int?
+        if let number, let total, total > 0 { percent = Int((Double(number) / Double(total) * 100).rounded(.down)) }
+        return (number, total, percent)
+    }
+
+    /// The book's print page numbers on this page (from the page-list).
+    func printPageLabels() -> [String] {
+        guard !book.publication.navigation.pageList.isEmpty else { return [] }
+        return book.layout.printPages(inSpineItem: position.spineIndex)[position.page] ?? []
+    }
+}

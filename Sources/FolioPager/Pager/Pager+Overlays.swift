@@ -1,0 +1,122 @@
+import FolioLayout
+import FolioRender
+import FolioStyle
+
+/// Boxes drawn over the page: help, table of contents, bookmarks, a note, the book jacket.
+extension Pager {
+    static let helpLines = [
+        "Space PgDn → l j   next page        b PgUp ← h k   previous page",
+        "g / G              first / last page",
+        "] / [              next / previous chapter",
+        "t                  table of contents (Enter jumps, Esc closes)",
+        "/  then n / N      search the book, next / previous match",
+        ":                  go to a page (:120) or a percentage (:45%)",
+        "m / '              bookmark this page / list bookmarks (d deletes)",
+        "Tab / Enter        choose a link / follow it; Backspace goes back",
+        "T                  theme: day, night, sepia",
+        "+ / −              narrower / wider text column",
+        "?                  this help        q  quit",
+    ]
+
+    func drawOverlay(on screen: inout CellGrid) {
+        switch overlay {
+        case .none, .prompt: return
+        case .help:
+            drawBox(on: &screen, title: "Keys", lines: Self.helpLines, selected: nil, marked: nil, top: 0)
+        case .toc(let list):
+            let entries = tocEntries()
+            let lines = entries.map { String(repeating: "  ", count: min($0.depth, 6)) + $0.title }
+            drawBox(on: &screen, title: "Contents", lines: lines.isEmpty ? ["(no table of contents)"] : lines,
+                    selected: lines.isEmpty ? nil : list.selected, marked: currentTOCIndex(), top: list.top)
+        case .bookmarks(let list):
+            let lines = bookmarks.map { mark -> String in
+                let number = book.position(of: mark.locator).flatMap { book.bookPageNumber($0) }.map { "p. \($0)  " } ?? ""
+                return number + (mark.label ?? mark.text)
+            }
+            drawBox(on: &screen, title: "Bookmarks (Enter jumps, d deletes)", lines: lines, selected: list.selected, marked: nil, top: list.top)
+        case .note(let title, let lines, let scroll):
+            drawBox(on: &screen, title: title, lines: Array(lines.dropFirst(scroll)), selected: nil, marked: nil, top: 0,
+                    width: noteWidth, footer: "any key closes")
+        case .jacket:
+            drawJacket(on: &screen)
+        }
+    }
+
+    /// A framed box centred on the page area, scrolled to keep `selected` in view.
+    func drawBox(on screen: inout CellGrid, title: String, lines: [String], selected: Int?, marked: Int?, top: Int,
+                 width: Int? = nil, footer: String? = nil) {
+        let colors = palette
+        let contentWidth = min(columns - 6, width ?? max(40, min(90, (lines.map { TerminalWidth.of(text: $0) }.max() ?? 0) + 4)))
+        let boxWidth = contentWidth + 2
+        let visible = max(1, min(lines.count, rows - 5))
+        let boxHeight = visible + 2
+        let left = max(0, (columns - boxWidth) / 2)
+        let topRow = max(0, (rows - 1 - boxHeight) / 2)
+        var first = 0
+        if let selected {
+            first = min(max(0, selected - visible / 2), max(0, lines.count - visible))
+        }
+        _ = top
+        let frame = Cell(foreground: colors.statusText, background: colors.status)
+        let body = Cell(foreground: colors.text, background: colors.status)
+        for row in topRow..<(topRow + boxHeight) {
+            for column in left..<(left + boxWidth) where screen.contains(column: column, row: row) { screen[column, row] = body }
+        }
+        let bar = String(repeating: "─", count: max(0, boxWidth - 2))
+        screen.put(text: "┌" + bar + "┐", column: left, row: topRow, style: frame)
+        screen.put(text: "└" + bar + "┘", column: left, row: topRow + boxHeight - 1, style: frame)
+        var heading = frame
+        heading.bold = true
+        screen.put(text: " " + Self.truncate(title, width: boxWidth - 6) + " ", column: left + 2, row: topRow, style: heading)
+        if let footer {
+            screen.put(text: " " + footer + " ", column: left + boxWidth - TerminalWidth.of(text: footer) - 4,
+                       row: topRow + boxHeight - 1, style: frame)
+        }
+        for k in 0..<visible {
+            let row = topRow + 1 + k
+            screen.put(text: "│", column: left, row: row, style: frame)
+            screen.put(text: "│", column: left + boxWidth - 1, row: row, style: frame)
+            let index = first + k
+            guard lines.indices.contains(index) else { continue }
+            var style = body
+            if index == selected {
+                style.foreground = colors.status
+                style.background = colors.text
+                for column in (left + 1)..<(left + boxWidth - 1) { screen[column, row] = style }
+            }
+            let mark = index == marked ? "▸ " : "  "
+            screen.put(text: mark + Self.truncate(lines[index], width: contentWidth - 3), column: left + 1, row: row, style: style)
+        }
+        if lines.count > visible {
+            let note = " \(first + 1)–\(first + visible) of \(lines.count) "
+            screen.put(text: note, column: left + 2, row: topRow + boxHeight - 1, style: frame)
+        }
+    }
+
+    /// The book jacket shown the first time a book is opened: title, author, and a key to go on.
+    private func drawJacket(on screen: inout CellGrid) {
+        let colors = palette
+        let metadata = book.publication.metadata
+        let title = metadata.title ?? "Untitled"
+        let authors = metadata.creators.map(\.name).joined(separator: ", ")
+        for k in screen.cells.indices where k < columns * (rows - 1) {
+            screen.cells[k] = Cell(foreground: colors.text, background: colors.page)
+        }
+        var lines: [(String, Bool)] = []
+        for line in Self.wrap(title, width: max(10, columns - 8)) { lines.append((line, true)) }
+        if !authors.isEmpty {
+            lines.append(("", false))
+            for line in Self.wrap(authors, width: max(10, columns - 8)) { lines.append((line, false)) }
+        }
+        lines.append(("", false))
+        lines.append(("", false))
+        lines.append(("Press any key to start reading · ? for the keys · q quits", false))
+        let start = max(0, (rows - 1 - lines.count) / 2)
+        for (k, (line, bold)) in lines.enumerated() where start + k < rows - 1 {
+            var style = Cell(foreground: colors.text, background: colors.page)
+            style.bold = bold
+            let width = TerminalWidth.of(text: line)
+            screen.put(text: line, column: max(0, (columns - width) / 2), row: start + k, style: style)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import FolioLayout
+import FolioRender
+import FolioStyle
+
+/// The screen: the page in the theme's colours, what is drawn over it, the status line.
+extension Pager {
+    /// The colours of the theme in the terminal (the page colour fills every cell, so the
+    /// theme shows whatever the terminal's own colours are).
+    var palette: (page: RGBA, text: RGBA, status: RGBA, statusText: RGBA, mark: RGBA) {
+        switch theme {
+        case .day: (.white, RGBA(red: 0x10, green: 0x10, blue: 0x10), RGBA(red: 0xE4, green: 0xE4, blue: 0xE4),
+                    RGBA(red: 0x30, green: 0x30, blue: 0x30), RGBA(red: 0xFF, green: 0xE0, blue: 0x66))
+        case .night: (.black, RGBA(red: 0xD8, green: 0xD8, blue: 0xD8), RGBA(red: 0x26, green: 0x26, blue: 0x26),
+                      RGBA(red: 0xB0, green: 0xB0, blue: 0xB0), RGBA(red: 0x80, green: 0x66, blue: 0x10))
+        case .sepia: (RGBA(red: 0xF4, green: 0xEC, blue: 0xD8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
+                      RGBA(red: 0xE2, green: 0xD6, blue: 0xB8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
+                      RGBA(red: 0xF0, green: 0xC8, blue: 0x50))
+        }
+    }
+
+    /// The current page in cells (the page area only).
+    func pageGrid() -> CellGrid {
+        let key = GridKey(position: position, columns: pageColumns, rows: pageRows, theme: theme)
+        if let cached = gridCache, cached.key == key { return cached.grid }
+        var grid = CellGrid(columns: pageColumns, rows: pageRows)
+        if let page = currentPage {
+            grid = CellRenderer.grid(page.frame.inCells(), columns: pageColumns, rows: pageRows)
+        }
+        gridCache = (key, grid)
+        return grid
+    }
+
+    /// The whole screen.
+    public func screen() -> CellGrid {
+        let colors = palette
+        var screen = CellGrid(columns: columns, rows: rows)
+        let base = Cell(foreground: colors.text, background: colors.page)
+        for k in screen.cells.indices { screen.cells[k] = base }
+        let page = pageGrid()
+        for row in 0..<min(page.rows, pageRows) {
+            for column in 0..<page.columns {
+                var cell = page[column, row]
+                if cell.background == nil { cell.background = colors.page }
+                if cell.foreground == nil { cell.foreground = colors.text }
+                screen[pageLeft + column, row] = cell
+            }
+        }
+        if let search { markMatches(search.query, in: &screen, color: colors.mark) }
+        if let linkIndex {
+            let all = links()
+            if all.indices.contains(linkIndex) {
+                for (row, range) in all[linkIndex].cells {
+                    for column in range {
+                        var cell = screen[pageLeft + column, row]
+                        swap(&cell.foreground, &cell.background)
+                        screen[pageLeft + column, row] = cell
+                    }
+                }
+            }
+        }
+        drawOverlay(on: &screen)
+        drawStatus(on: &screen)
+        return screen
+    }
+
+    /// Highlights every occurrence of the search on the page's rows.
+    private func markMatches(_ query: String, in screen: inout CellGrid, color: RGBA) {
+        for row in 0..<pageRows {
+            var text = ""
+            var cellOf: [Int] = []  // the screen column of each character of `text`
+            for column in pageLeft..<(pageLeft + pageColumns) {
+                let character = screen[column, row].character
+                guard !character.isEmpty else { continue }
+                for _ in character { cellOf.append(column) }
+                text += character
+            }
+            var range = text.startIndex..<text.endIndex
+            while let found = text.range(of: query, options: Self.searchOptions, range: range) {
+                let a = text.distance(from: text.startIndex, to: found.lowerBound)
+                let b = text.distance(from: text.startIndex, to: found.upperBound)
+                for k in a..<min(b, cellOf.count) {
+                    screen[cellOf[k], row].background = color
+                    if theme == .night { screen[cellOf[k], row].foreground = .white }
+                }
+                range = found.upperBound..<text.endIndex
+            }
+        }
+    }
+
+    /// The status line: the chapter title (or a message, or the prompt) on the left; the page
+    /// in the chapter and in the book, the percentage and the print page on the right.
+    private func drawStatus(on screen: inout CellGrid) {
+        let colors = palette
+        let row = rows - 1
+        let style = Cell(foreground: colors.statusText, background: colors.status)
+        for column in 0..<columns { screen[column, row] = style }
+        var right: [String] = []
+        let chapterCount = book.pages(position.spineIndex).count
+        right.append("\(position.page + 1)/\(chapterCount)")
+        let progress = bookProgress()
+        if let number = progress.page {
+            right.append("p. \(number) of \(progress.total.map(String.init) ?? "…")")
+        }
+        if let percent = progress.percent { right.append("\(percent)%") }
+        let labels = printPageLabels()
+        if let label = labels.first { right.append("print p. \(label)") }
+        let rightText = right.joined(separator: " · ") + " "
+        let rightWidth = TerminalWidth.of(text: rightText)
+        var left: String
+        var leftStyle = style
+        if case .prompt(let prompt) = overlay {
+            left = (prompt.kind == .search ? "/" : ":") + prompt.text + "▏"
+            leftStyle.bold = true
+        } else if let message {
+            left = message
+        } else {
+            left = book.layout.title(spineIndex: position.spineIndex, page: position.page)
+                ?? book.publication.metadata.title ?? ""
+            left = left.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        let room = max(0, columns - rightWidth - 2)
+        screen.put(text: " " + Self.truncate(left, width: room), column: 0, row: row, style: leftStyle)
+        if rightWidth < columns { screen.put(text: rightText, column: columns - rightWidth, row: row, style: style) }
+    }
+
+    /// Text cut to `width` columns, with an ellipsis when cut.
+    static func truncate(_ text: String, width: Int) -> String {
+        guard TerminalWidth.of(text: text) > width else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = TerminalWidth.of(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+}

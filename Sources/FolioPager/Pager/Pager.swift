@@ -1,0 +1,174 @@
+import FolioLayout
+import FolioPublication
+import FolioRender
+import FolioStyle
+
+/// The terminal pager's state and what each key does to it: pure of terminal I/O, so tests
+/// and benchmarks drive it with keys and read its screen (`screen()`).
+public final class Pager {
+    public let book: CellBook
+    public internal(set) var position: Position
+    /// The screen in cells; the last row is the status line.
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+    public var theme: ReaderSettings.Theme
+    /// Text size step: the width of the text column (see `TextWidth`).
+    public internal(set) var textStep: Int
+    var overlay: Overlay = .none
+    /// A one-line message shown in the status line until the next key.
+    var message: String?
+    var search: SearchState?
+    /// Positions to go back to after following links (Backspace).
+    var history: [Position] = []
+    /// The link chosen with Tab on this page (index into `links()`).
+    var linkIndex: Int?
+    public var bookmarks: [PagerBookmark] = []
+    /// Called when a bookmark is added or deleted, to save it.
+    public var onBookmarksChanged: (([PagerBookmark]) -> Void)?
+    /// The current page drawn in cells, kept while nothing that changes it changes.
+    var gridCache: (key: GridKey, grid: CellGrid)?
+
+    public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
+                start: Locator? = nil, showJacket: Bool = false) {
+        self.book = book
+        self.columns = max(20, columns)
+        self.rows = max(5, rows)
+        self.theme = theme
+        self.textStep = TextWidth.clamp(textStep)
+        position = Position(spineIndex: book.readingOrder.first ?? 0, page: 0)
+        relayout()
+        if let start, let found = book.position(of: start) {
+            position = found
+        } else {
+            position = chapterOne ?? book.firstPosition ?? position
+        }
+        if showJacket { overlay = .jacket }
+    }
+
+    /// The locator of the page's first character: what a resize or a saved position keeps.
+    public var locator: Locator {
+        book.page(position)?.start ?? Locator(spineIndex: position.spineIndex, offset: 0)
+    }
+
+    public var currentPage: Page? { book.page(position) }
+
+    /// The page's width and left edge on the screen for the text step.
+    var pageColumns: Int { TextWidth.columns(step: textStep, screen: columns) }
+    var pageLeft: Int { (columns - pageColumns) / 2 }
+    var pageRows: Int { rows - 1 }
+
+    /// Lays the book out for the screen, theme and text size, and stays on the same text.
+    func relayout() {
+        let keep = book.page(position).map(\.start)
+        book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
+        if let keep, let found = book.position(of: keep) { position = found }
+        linkIndex = nil
+    }
+
+    /// A new terminal size: the book is paginated again and the same text stays on screen.
+    public func resize(columns: Int, rows: Int) {
+        let keep = locator
+        self.columns = max(20, columns)
+        self.rows = max(5, rows)
+        book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
+        if let found = book.position(of: keep) { position = found }
+        linkIndex = nil
+    }
+
+    /// The first page of the body: the `bodymatter` landmark, else the guide's `text`
+    /// reference, else the first linear spine item.
+    /// https://www.w3.org/TR/epub-ssv-11/#bodymatter
+    var chapterOne: Position? {
+        let publication = book.publication
+        if let href = publication.navigation.landmarks.first(where: { $0.type?.split(separator: " ").contains("bodymatter") == true })?.href,
+           let found = book.position(ofHref: href) {
+            return found
+        }
+        if let href = GuideReading.textReference(publication), let found = book.position(ofHref: href) { return found }
+        return book.firstPosition
+    }
+
+    /// Idle work: counts the next chapter's pages. True when something changed on screen.
+    public func idle() -> Bool {
+        book.countNext()
+    }
+
+    public var needsIdleWork: Bool { !book.isCounted }
+
+    /// Moves to a page, remembering nothing (page turns).
+    func go(_ to: Position?) {
+        guard let to else {
+            message = "No more pages that way"
+            return
+        }
+        position = to
+        linkIndex = nil
+    }
+
+    /// Jumps to a page, remembering where the reader was (links, TOC, search, go-to).
+    func jump(_ to: Position?) {
+        guard let to, to != position else { return }
+        history.append(position)
+        if history.count > 100 { history.removeFirst() }
+        go(to)
+    }
+}
+
+/// What a drawn page depends on.
+struct GridKey: Equatable {
+    var position: Position
+    var columns: Int
+    var rows: Int
+    var theme: ReaderSettings.Theme
+}
+
+/// What is drawn over the page.
+enum Overlay {
+    case none
+    case help
+    case jacket
+    case toc(ListState)
+    case bookmarks(ListState)
+    case prompt(Prompt)
+    case note(title: String, lines: [String], scroll: Int)
+}
+
+/// A list's selection and scroll.
+struct ListState {
+    var selected = 0
+    var top = 0
+}
+
+/// A one-line input: search (`/`) or go to (`:`).
+struct Prompt {
+    enum Kind { case search, goTo }
+    var kind: Kind
+    var text = ""
+}
+
+/// A bookmark as the pager shows it.
+public struct PagerBookmark: Sendable, Hashable {
+    public var locator: Locator
+    public var text: String
+    public var label: String?
+
+    public init(locator: Locator, text: String, label: String? = nil) {
+        self.locator = locator
+        self.text = text
+        self.label = label
+    }
+}
+
+/// The width of the text column by text size step: `+` narrows it (bigger margins read like
+/// bigger text in a terminal), `−` widens it, up to the whole screen.
+public enum TextWidth {
+    static let widths = [0, 120, 100, 88, 76, 66, 56, 46]
+    public static let defaultStep = 3
+
+    static func clamp(_ step: Int) -> Int { max(0, min(widths.count - 1, step)) }
+
+    static func columns(step: Int, screen: Int) -> Int {
+        let wanted = widths[clamp(step)]
+        return wanted == 0 ? screen : min(screen, wanted)
+    }
+}

@@ -1,0 +1,61 @@
+import FolioRender
+
+/// Runs a pager in a terminal: draws its screen, reads keys, follows resizes, and counts the
+/// book's pages while the reader reads.
+public final class PagerShell {
+    let pager: Pager
+    let terminal: TerminalSession
+    let colors: ColorMode
+    /// The rows on screen now, as written, so only changed rows are written again.
+    private var shown: [String] = []
+
+    public init(pager: Pager, terminal: TerminalSession, colors: ColorMode) {
+        self.pager = pager
+        self.terminal = terminal
+        self.colors = colors
+    }
+
+    /// Reads until the reader quits. `afterKey` runs after each key (saving the position).
+    public func run(afterKey: (Pager) -> Void = { _ in }) {
+        terminal.start()
+        defer { terminal.close() }
+        let size = terminal.size()
+        if size.columns != pager.columns || size.rows != pager.rows { pager.resize(columns: size.columns, rows: size.rows) }
+        draw()
+        while true {
+            // Idle work (counting pages) runs between keys without making them wait long.
+            let keys = terminal.readKeys(timeout: pager.needsIdleWork ? 0 : -1)
+            if terminal.takeResize() {
+                let size = terminal.size()
+                pager.resize(columns: size.columns, rows: size.rows)
+                shown = []
+                terminal.write("\u{1B}[2J")
+            }
+            if keys.isEmpty {
+                if pager.needsIdleWork && pager.idle() { draw() } else if shown.isEmpty { draw() }
+                continue
+            }
+            for key in keys {
+                guard pager.handle(key) else { return }
+                afterKey(pager)
+            }
+            draw()
+        }
+    }
+
+    /// Writes the rows that changed since the last screen.
+    func draw() {
+        let lines = Self.lines(pager.screen(), colors: colors)
+        var out = ""
+        for (row, line) in lines.enumerated() where row >= shown.count || shown[row] != line {
+            out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
+        }
+        shown = lines
+        if !out.isEmpty { terminal.write(out) }
+    }
+
+    /// The screen as one ANSI line per row.
+    public static func lines(_ grid: CellGrid, colors: ColorMode) -> [String] {
+        CellRenderer.ansi(grid, colors: colors).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import FolioLayout
+import FolioPager
+import FolioPublication
+import FolioRender
+import FolioStyle
+import Foundation
+
+struct Read: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read a book in the terminal, page by page (? shows the keys).",
+        discussion: """
+        Pages come from Folio's layout engine set for the terminal's size. When standard output is not a \
+        terminal the book's pages are printed as text, separated by form feeds; --plain prints the text \
+        without pages, for screen readers.
+        """
+    )
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case auto, cells, image }
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @Option(help: "Theme: day, night or sepia.")
+    var theme: ReaderSettings.Theme?
+
+    @Option(help: "Display: cells (styled text), image (pages drawn by Cairo, where the terminal shows images) or auto.")
+    var mode: Mode = .auto
+
+    @Flag(help: "Print the book's text in reading order without pages or decoration.")
+    var plain = false
+
+    @Option(help: "Width of the text when printing to a pipe (default: $COLUMNS or 80).")
+    var width: Int?
+
+    @Option(help: .hidden)
+    var keys: String?
+
+    @Option(help: .hidden)
+    var screenSize = "80x24"
+
+    func validate() throws {
+        if let width, !(20...1000).contains(width) { throw ValidationError("--width must be 20-1000") }
+    }
+
+    func run() throws {
+        let publication = try openBook(book)
+        guard !publication.spine.items.isEmpty else {
+            Terminal.error("\(book): the spine is empty; there is nothing to read")
+            throw Exit.unreadableBook
+        }
+        let images = BookImages(publication)
+        let chosenTheme = theme ?? .day
+        if let keys {
+            try runScript(keys, publication: publication, images: images, theme: chosenTheme)
+            return
+        }
+        let columns = width ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        guard !plain, let terminal = TerminalSession() else {
+            try printPages(CellBook(publication: publication, images: images, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
+            return
+        }
+        let size = terminal.size()
+        let cellBook = CellBook(publication: publication, images: images, columns: size.columns, rows: max(5, size.rows - 1), theme: chosenTheme)
+        let pager = Pager(book: cellBook, columns: size.columns, rows: size.rows, theme: chosenTheme, showJacket: true)
+        guard cellBook.firstPosition != nil else {
+            Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
+            throw Exit.unreadableBook
+        }
+        PagerShell(pager: pager, terminal: terminal, colors: CellOutput.colorMode()).run()
+    }
+
+    /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone.
+    private func printPages(_ cellBook: CellBook) throws {
+        var first = true
+        var any = false
+        for spine in cellBook.readingOrder {
+            for page in cellBook.pagesPassingThrough(spine) {
+                any = true
+                if plain {
+                    Terminal.write(page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
+                } else {
+                    let grid = CellRenderer.grid(page.frame.inCells(), columns: cellBook.columns, rows: cellBook.rows)
+                    let text = CellRenderer.plain(grid)
+                    Terminal.write((first ? "" : "\u{C}") + text + "\n")
+                }
+                first = false
+            }
+        }
+        if !any {
+            Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
+            throw Exit.unreadableBook
+        }
+    }
+
+    /// `--keys`: drives the pager without a terminal (tests, benchmarks) and prints the last
+    /// screen as text. Keys are space-separated names: `l`, `space`, `enter`, `esc`, `tab`,
+    /// `left` … or `text:WORDS` to type characters.
+    private func runScript(_ script: String, publication: Publication, images: BookImages, theme: ReaderSettings.Theme) throws {
+        let parts = screenSize.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--screen-size must be COLSxROWS") }
+        let cellBook = CellBook(publication: publication, images: images, columns: parts[0], rows: parts[1] - 1, theme: theme)
+        let pager = Pager(book: cellBook, columns: parts[0], rows: parts[1], theme: theme, showJacket: true)
+        var timings: [Double] = []
+        for name in script.split(separator: " ") {
+            for key in ScriptKeys.keys(String(name)) {
+                let start = ContinuousClock.now
+                guard pager.handle(key) else { break }
+                _ = pager.screen()
+                timings.append((ContinuousClock.now - start).milliseconds)
+            }
+        }
+        Terminal.write(CellRenderer.plain(pager.screen()) + "\n")
+        if ProcessInfo.processInfo.environment["FOLIO_KEY_TIMES"] != nil, !timings.isEmpty {
+            let sorted = timings.sorted()
+            Terminal.error(String(format: "keys: %d, median %.2f ms, max %.2f ms", sorted.count, sorted[sorted.count / 2], sorted.last!))
+        }
+    }
+}
+
+/// Key names for `read --keys`.
+enum ScriptKeys {
+    static func keys(_ name: String) -> [Key] {
+        if name.hasPrefix("text:") { return name.dropFirst(5).map { Key.character($0) } }
+        switch name.lowercased() {
+        case "space": return [.character(" ")]
+        case "enter": return [.enter]
+        case "esc": return [.escape]
+        case "tab": return [.tab]
+        case "backtab": return [.backTab]
+        case "backspace": return [.backspace]
+        case "left": return [.left]
+        case "right": return [.right]
+        case "up": return [.up]
+        case "down": return [.down]
+        case "pgup": return [.pageUp]
+        case "pgdn": return [.pageDown]
+        default: return name.count == 1 ? [.character(name.first!)] : []
+        }
+    }
+}
