@@ -11,7 +11,7 @@ extension Pager {
         case .jacket:
             overlay = .none
             if key == .character("q") { return false }
-            position = chapterOne ?? position
+            go(chapterOne ?? position)
             return true
         case .help:
             overlay = .none

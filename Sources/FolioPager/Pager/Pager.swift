@@ -27,6 +27,9 @@ public final class Pager {
     public var onBookmarksChanged: (([PagerBookmark]) -> Void)?
     /// The current page drawn in cells, kept while nothing that changes it changes.
     var gridCache: (key: GridKey, grid: CellGrid)?
+    /// The text kept on screen through re-paginations (resizes, themes, text sizes) until the
+    /// reader moves: successive resizes do not drift away from it.
+    var anchor: Locator?
 
     public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
                 start: Locator? = nil, showJacket: Bool = false) {
@@ -42,6 +45,7 @@ public final class Pager {
         } else {
             position = chapterOne ?? book.firstPosition ?? position
         }
+        anchor = nil
         if showJacket { overlay = .jacket }
     }
 
@@ -59,7 +63,8 @@ public final class Pager {
 
     /// Lays the book out for the screen, theme and text size, and stays on the same text.
     func relayout() {
-        let keep = book.page(position).map(\.start)
+        let keep = anchor ?? book.page(position)?.start
+        anchor = keep
         book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
         if let keep, let found = book.position(of: keep) { position = found }
         linkIndex = nil
@@ -67,12 +72,9 @@ public final class Pager {
 
     /// A new terminal size: the book is paginated again and the same text stays on screen.
     public func resize(columns: Int, rows: Int) {
-        let keep = locator
         self.columns = max(20, columns)
         self.rows = max(5, rows)
-        book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
-        if let found = book.position(of: keep) { position = found }
-        linkIndex = nil
+        relayout()
     }
 
     /// The first page of the body: the `bodymatter` landmark, else the guide's `text`
@@ -103,6 +105,7 @@ public final class Pager {
         }
         position = to
         linkIndex = nil
+        anchor = nil
     }
 
     /// Jumps to a page, remembering where the reader was (links, TOC, search, go-to).

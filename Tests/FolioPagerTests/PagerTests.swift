@@ -1,0 +1,170 @@
+import FolioLayout
+import FolioPublication
+import FolioRender
+import FolioStyle
+import FolioTestSupport
+import Foundation
+import Testing
+@testable import FolioPager
+
+/// The pager driven by keys on the sample book, reading its screen as a reader would.
+@Suite struct PagerTests {
+    static let sample = Corpus.packageRoot.appendingPathComponent("corpus/lighthouse.epub").path
+
+    private func pager(columns: Int = 80, rows: Int = 24, jacket: Bool = false) throws -> Pager {
+        let publication = try PublicationOpener.open(Self.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: columns, rows: rows - 1, theme: .day)
+        return Pager(book: book, columns: columns, rows: rows, theme: .day, showJacket: jacket)
+    }
+
+    private func text(_ pager: Pager) -> String { CellRenderer.plain(pager.screen()) }
+
+    private func press(_ pager: Pager, _ keys: Key...) {
+        for key in keys { _ = pager.handle(key) }
+    }
+
+    private func type(_ pager: Pager, _ text: String) {
+        for c in text { _ = pager.handle(.character(c)) }
+    }
+
+    @Test func theJacketShowsTitleAndAuthorThenAnyKeyOpensChapterOne() throws {
+        let p = try pager(jacket: true)
+        #expect(text(p).contains("The Lighthouse Keeper's Almanac"))
+        #expect(text(p).contains("Folio Authors"))
+        press(p, .character("x"))
+        #expect(p.book.layout.href(ofSpineItem: p.position.spineIndex) == "EPUB/text/chapter-1.xhtml")
+        #expect(text(p).contains("I. Winter"))
+    }
+
+    @Test func pagingForwardCrossesIntoTheNextChapterAndBackAgain() throws {
+        let p = try pager()
+        let first = p.position
+        let count = p.book.pages(first.spineIndex).count
+        for _ in 0..<count { press(p, .character(" ")) }
+        #expect(p.position.spineIndex != first.spineIndex)
+        #expect(p.position.page == 0)
+        #expect(text(p).contains("II. Spring"))
+        press(p, .character("b"))
+        #expect(p.position == Position(spineIndex: first.spineIndex, page: count - 1))
+    }
+
+    @Test func theStatusLineGivesChapterPageBookPageAndPrintPage() throws {
+        let p = try pager()
+        p.book.countAll()
+        let status = text(p).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.contains("I. Winter"))
+        #expect(status.contains("1/\(p.book.pages(p.position.spineIndex).count)"))
+        #expect(status.contains("p. \(p.book.bookPageNumber(p.position)!) of \(p.book.totalPages!)"))
+        #expect(status.contains("print p. 1"))
+    }
+
+    @Test func theTableOfContentsMarksTheChapterAndJumps() throws {
+        let p = try pager()
+        press(p, .character("t"))
+        let toc = text(p)
+        #expect(toc.contains("▸ I. Winter"))
+        #expect(toc.contains("The long evenings"))
+        press(p, .down, .enter)
+        #expect(p.book.layout.href(ofSpineItem: p.position.spineIndex) == "EPUB/text/chapter-2.xhtml")
+        press(p, .backspace)
+        #expect(p.book.layout.href(ofSpineItem: p.position.spineIndex) == "EPUB/text/chapter-1.xhtml")
+    }
+
+    @Test func searchFindsEveryMatchInTheBookAndNMovesThroughThem() throws {
+        let p = try pager()
+        press(p, .character("/"))
+        type(p, "lamp")
+        press(p, .enter)
+        let state = try #require(p.search)
+        let expected = try PublicationOpener.open(Self.sample).spine.items.indices.reduce(0) { sum, spine in
+            sum + p.book.pages(spine).reduce(0) { $0 + Pager.occurrences(of: "lamp", in: $1.text.replacingOccurrences(of: "\n", with: " ")) }
+        }
+        #expect(state.total == expected)
+        #expect(state.total >= 3)
+        #expect(text(p).contains("of \(state.total)"))
+        let firstHit = p.position
+        press(p, .character("n"))
+        if state.hits.count > 1 { #expect(p.position != firstHit) }
+        press(p, .character("N"))
+        #expect(p.position == firstHit)
+    }
+
+    @Test func goToAPercentageAndAPageNumber() throws {
+        let p = try pager()
+        press(p, .character(":"))
+        type(p, "100%")
+        press(p, .enter)
+        #expect(p.position == p.book.lastPosition)
+        press(p, .character(":"))
+        type(p, "2")
+        press(p, .enter)
+        #expect(p.book.bookPageNumber(p.position) == 2)
+    }
+
+    @Test func bookmarksAreAddedListedAndDeleted() throws {
+        let p = try pager()
+        var saved: [PagerBookmark] = []
+        p.onBookmarksChanged = { saved = $0 }
+        press(p, .character("m"))
+        #expect(saved.count == 1)
+        #expect(saved.first?.locator == p.locator)
+        let marked = p.position
+        press(p, .character("]"), .character("'"))
+        #expect(text(p).contains("Bookmarks"))
+        press(p, .enter)
+        #expect(p.position == marked)
+        press(p, .character("'"), .character("d"))
+        #expect(saved.isEmpty)
+    }
+
+    @Test func aResizeKeepsTheSameTextOnScreen() throws {
+        let p = try pager(columns: 80, rows: 24)
+        press(p, .character(" "), .character(" "))
+        let locator = p.locator
+        p.resize(columns: 60, rows: 20)
+        let page = try #require(p.currentPage)
+        #expect(page.start <= locator && locator <= page.end)
+        p.resize(columns: 120, rows: 40)
+        let wide = try #require(p.currentPage)
+        #expect(wide.start <= locator && locator <= wide.end)
+    }
+
+    @Test func aThemeChangeRecoloursThePageAndKeepsTheText() throws {
+        let p = try pager()
+        press(p, .character(" "))
+        let before = p.locator
+        press(p, .character("T"))
+        #expect(p.theme == .night)
+        let page = try #require(p.currentPage)
+        #expect(page.start <= before && before <= page.end)
+        #expect(p.screen()[0, 0].background == RGBA.black)
+    }
+
+    @Test func aFootnoteLinkOpensItsNoteOverThePage() throws {
+        let p = try pager()
+        // Page to the one that holds the note reference.
+        for _ in 0..<10 where !p.links().contains(where: { $0.href.contains("notes.xhtml#") }) { press(p, .character(" ")) }
+        let index = try #require(p.links().firstIndex { $0.href.contains("notes.xhtml#") })
+        for _ in 0...index { press(p, .tab) }
+        let page = p.position
+        press(p, .enter)
+        #expect(text(p).contains("Beaufort"))
+        #expect(p.position == page)
+        press(p, .escape)
+        #expect(!text(p).contains("┌─ Note"))
+    }
+
+    @Test func theTextColumnNarrowsWithPlus() throws {
+        let p = try pager(columns: 120, rows: 30)
+        let wide = p.pageColumns
+        press(p, .character("+"))
+        #expect(p.pageColumns < wide)
+        press(p, .character("-"), .character("-"))
+        #expect(p.pageColumns >= wide)
+    }
+
+    @Test func qQuits() throws {
+        let p = try pager()
+        #expect(p.handle(.character("q")) == false)
+    }
+}
