@@ -168,3 +168,24 @@ import Testing
         #expect(p.handle(.character("q")) == false)
     }
 }
+
+@Suite struct PagerScrollTests {
+    @Test func scrollModeMovesALineAtATimeAndKeepsThePageNumberInStep() throws {
+        let publication = try PublicationOpener.open(PagerTests.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let p = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        _ = p.handle(.character("s"))
+        #expect(p.scrolling)
+        let before = CellRenderer.plain(p.screen()).split(separator: "\n", omittingEmptySubsequences: false)
+        _ = p.handle(.character("j"))
+        let after = CellRenderer.plain(p.screen()).split(separator: "\n", omittingEmptySubsequences: false)
+        // Everything moved up one row.
+        #expect(Array(after[0..<21]) == Array(before[1..<22]))
+        let chapter = p.position.spineIndex
+        for _ in 0..<30 { _ = p.handle(.character("j")) }
+        #expect(p.position.spineIndex == chapter)
+        #expect(p.position.page > 0)
+        _ = p.handle(.character("s"))
+        #expect(!p.scrolling)
+    }
+}

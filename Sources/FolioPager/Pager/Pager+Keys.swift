@@ -38,6 +38,15 @@ extension Pager {
     private func handlePage(_ key: Key) -> Bool {
         let forward = book.layout.pagesRightToLeft ? Key.left : Key.right
         let backward = book.layout.pagesRightToLeft ? Key.right : Key.left
+        if scrolling {
+            switch key {
+            case .character("j"), .down: scroll(by: 1); return true
+            case .character("k"), .up: scroll(by: -1); return true
+            case .character(" "), .pageDown, .character("l"), forward: scroll(by: pageRows - 1); return true
+            case .character("b"), .pageUp, .character("h"), backward: scroll(by: -(pageRows - 1)); return true
+            default: break
+            }
+        }
         switch key {
         case .character("q"), .control("c"), .control("d"): return false
         case .character(" "), .pageDown, .character("l"), .character("j"), .down, forward: go(book.next(position))
@@ -68,6 +77,7 @@ extension Pager {
         case .enter: followLink()
         case .backspace:
             if let back = history.popLast() { go(back) } else { message = "Nowhere to go back to" }
+        case .character("s"): toggleScrolling()
         case .character("?"): overlay = .help
         case .escape:
             linkIndex = nil

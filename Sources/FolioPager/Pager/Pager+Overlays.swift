@@ -15,6 +15,7 @@ extension Pager {
         "Tab / Enter        choose a link / follow it; Backspace goes back",
         "T                  theme: day, night, sepia",
         "+ / −              narrower / wider text column",
+        "s                  scroll mode (j/k a line) or page mode",
         "?                  this help        q  quit",
     ]
 

@@ -20,10 +20,12 @@ extension Pager {
 
     /// The current page in cells (the page area only).
     func pageGrid() -> CellGrid {
-        let key = GridKey(position: position, columns: pageColumns, rows: pageRows, theme: theme)
+        let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, columns: pageColumns, rows: pageRows, theme: theme)
         if let cached = gridCache, cached.key == key { return cached.grid }
         var grid = CellGrid(columns: pageColumns, rows: pageRows)
-        if let page = currentPage {
+        if scrolling {
+            grid = scrolledGrid()
+        } else if let page = currentPage {
             grid = CellRenderer.grid(page.frame.inCells(), columns: pageColumns, rows: pageRows)
         }
         gridCache = (key, grid)

@@ -30,6 +30,11 @@ public final class Pager {
     /// The text kept on screen through re-paginations (resizes, themes, text sizes) until the
     /// reader moves: successive resizes do not drift away from it.
     var anchor: Locator?
+    /// Scroll mode (`s`): the chapter as one strip of rows, moved a row at a time.
+    public internal(set) var scrolling = false
+    /// The strip row at the top of the screen in scroll mode.
+    var scrollRow = 0
+    var stripCache: (key: GridKey, strip: ChapterStrip)?
 
     public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
                 start: Locator? = nil, showJacket: Bool = false) {
@@ -68,6 +73,10 @@ public final class Pager {
         book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
         if let keep, let found = book.position(of: keep) { position = found }
         linkIndex = nil
+        if scrolling {
+            let strip = strip()
+            scrollRow = strip.firstRowOfPage.indices.contains(position.page) ? strip.firstRowOfPage[position.page] : 0
+        }
     }
 
     /// A new terminal size: the book is paginated again and the same text stays on screen.
@@ -106,6 +115,10 @@ public final class Pager {
         position = to
         linkIndex = nil
         anchor = nil
+        if scrolling {
+            let strip = strip()
+            scrollRow = strip.firstRowOfPage.indices.contains(to.page) ? strip.firstRowOfPage[to.page] : 0
+        }
     }
 
     /// Jumps to a page, remembering where the reader was (links, TOC, search, go-to).
@@ -120,6 +133,7 @@ public final class Pager {
 /// What a drawn page depends on.
 struct GridKey: Equatable {
     var position: Position
+    var scrollRow = -1
     var columns: Int
     var rows: Int
     var theme: ReaderSettings.Theme
