@@ -101,13 +101,16 @@ struct Read: ParsableCommand {
         guard parts.count == 2 else { throw ValidationError("--screen-size must be COLSxROWS") }
         let cellBook = CellBook(publication: publication, images: images, columns: parts[0], rows: parts[1] - 1, theme: theme)
         let pager = Pager(book: cellBook, columns: parts[0], rows: parts[1], theme: theme, showJacket: true)
+        // A reader waits a moment between keys: the idle work (next chapter, page counts) is done.
+        while pager.needsIdleWork { _ = pager.idle() }
         var timings: [Double] = []
         for name in script.split(separator: " ") {
             for key in ScriptKeys.keys(String(name)) {
                 let start = ContinuousClock.now
                 guard pager.handle(key) else { break }
-                _ = pager.screen()
+                _ = PagerShell.lines(pager.screen(), colors: .trueColor)
                 timings.append((ContinuousClock.now - start).milliseconds)
+                while pager.needsIdleWork { _ = pager.idle() }
             }
         }
         Terminal.write(CellRenderer.plain(pager.screen()) + "\n")

@@ -86,6 +86,9 @@ public final class BookLayout {
         return laid
     }
 
+    /// True when a spine item's pages are laid out and kept.
+    public func isCached(_ spineIndex: Int) -> Bool { chapters[spineIndex] != nil }
+
     /// A spine item's pages without keeping them: for passes over the whole book (counting
     /// pages, searching) that must not push the reader's chapters out of the cache.
     public func chapterPassingThrough(_ spineIndex: Int) -> ChapterPages {

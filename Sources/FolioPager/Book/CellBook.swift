@@ -58,6 +58,9 @@ public final class CellBook {
         return pages.indices.contains(position.page) ? pages[position.page] : nil
     }
 
+    /// True when a chapter's pages are in the layout's cache.
+    public func isLaidOut(_ spineIndex: Int) -> Bool { layout.isCached(spineIndex) }
+
     /// The page count of a chapter if it has been laid out.
     public func knownCount(_ spineIndex: Int) -> Int? { counts[spineIndex] }
 

@@ -101,10 +101,18 @@ public final class Pager {
 
     /// Idle work: counts the next chapter's pages. True when something changed on screen.
     public func idle() -> Bool {
-        book.countNext()
+        if let next = book.readingOrder.first(where: { $0 > position.spineIndex }), !book.isLaidOut(next) {
+            // The next chapter, laid out ahead so the page turn into it is as quick as any.
+            _ = book.pages(next)
+            _ = book.pages(position.spineIndex)
+            return false
+        }
+        return book.countNext()
     }
 
-    public var needsIdleWork: Bool { !book.isCounted }
+    public var needsIdleWork: Bool {
+        !book.isCounted || book.readingOrder.first(where: { $0 > position.spineIndex }).map { !book.isLaidOut($0) } ?? false
+    }
 
     /// Moves to a page, remembering nothing (page turns).
     func go(_ to: Position?) {
