@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
-        .target(name: "FolioReader", dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioLayout"]),
+        .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),
         .target(
             name: "FolioPager",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader"]
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "FolioReaderTests", dependencies: ["FolioReader", "FolioLayout", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,4 +25,13 @@ public struct StateDirectories: Sendable, Equatable {
             config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("folio")
         )
     }
+
+    /// Per-book state files: `<state>/books/<key>.json`.
+    public var books: URL { state.appendingPathComponent("books") }
+
+    /// The state file of one book.
+    public func bookFile(_ key: BookKey) -> URL { books.appendingPathComponent(key.rawValue + ".json") }
+
+    /// Global settings: `<config>/settings.json`.
+    public var settingsFile: URL { config.appendingPathComponent("settings.json") }
 }

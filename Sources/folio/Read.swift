@@ -60,14 +60,23 @@ struct Read: ParsableCommand {
             try printPages(CellBook(publication: publication, images: images, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
             return
         }
+        let session = ReadingSession(publication: publication)
+        let readingTheme = theme ?? session.theme ?? .day
         let size = terminal.size()
-        let cellBook = CellBook(publication: publication, images: images, columns: size.columns, rows: max(5, size.rows - 1), theme: chosenTheme)
-        let pager = Pager(book: cellBook, columns: size.columns, rows: size.rows, theme: chosenTheme, showJacket: true)
+        let step = session.settings.textSizeStep ?? TextWidth.defaultStep
+        let cellBook = CellBook(publication: publication, images: images, columns: TextWidth.columns(step: step, screen: size.columns),
+                                rows: max(4, size.rows - 1), theme: readingTheme)
         guard cellBook.firstPosition != nil else {
             Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
             throw Exit.unreadableBook
         }
-        PagerShell(pager: pager, terminal: terminal, colors: CellOutput.colorMode()).run()
+        let pager = Pager(book: cellBook, columns: size.columns, rows: size.rows, theme: readingTheme, textStep: step,
+                          start: session.startLocator(in: cellBook.layout), showJacket: session.showJacket)
+        pager.bookmarks = session.state.bookmarks
+        if session.settings.scrollMode == true { pager.toggleScrolling() }
+        if let warning = session.warnings.first { pager.message = warning }
+        PagerShell(pager: pager, terminal: terminal, colors: CellOutput.colorMode()).run { session.record($0) }
+        session.record(pager)
     }
 
     /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone.

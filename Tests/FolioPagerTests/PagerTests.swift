@@ -1,5 +1,6 @@
 import FolioLayout
 import FolioPublication
+import FolioReader
 import FolioRender
 import FolioStyle
 import FolioTestSupport
@@ -103,7 +104,7 @@ import Testing
 
     @Test func bookmarksAreAddedListedAndDeleted() throws {
         let p = try pager()
-        var saved: [PagerBookmark] = []
+        var saved: [Bookmark] = []
         p.onBookmarksChanged = { saved = $0 }
         press(p, .character("m"))
         #expect(saved.count == 1)

@@ -1,5 +1,6 @@
 import FolioLayout
 import FolioPublication
+import FolioReader
 import Foundation
 
 /// The table of contents and bookmarks as lists over the page.
@@ -49,12 +50,11 @@ extension Pager {
             message = "This page is bookmarked already"
             return
         }
-        let text = page.text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let excerpt = String(text.prefix(60))
-        bookmarks.append(PagerBookmark(locator: page.start, text: excerpt))
+        let excerpt = Bookmark.excerpt(page.text)
+        bookmarks.append(Bookmark(position: ReadingPosition(locator: page.start, cfi: page.cfi), text: excerpt))
         bookmarks.sort { $0.locator < $1.locator }
         onBookmarksChanged?(bookmarks)
-        message = "Bookmarked: \(excerpt.prefix(40))…"
+        message = "Bookmarked: \(excerpt)"
     }
 
     func openBookmark(_ index: Int) {

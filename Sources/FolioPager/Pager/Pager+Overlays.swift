@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioReader
 import FolioRender
 import FolioStyle
 

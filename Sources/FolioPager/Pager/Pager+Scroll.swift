@@ -47,7 +47,7 @@ extension Pager {
     }
 
     /// Turns scroll mode on (at the top of the current page) or off (on the page at the top).
-    func toggleScrolling() {
+    public func toggleScrolling() {
         scrolling.toggle()
         if scrolling {
             let strip = strip()

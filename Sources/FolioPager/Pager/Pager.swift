@@ -1,5 +1,6 @@
 import FolioLayout
 import FolioPublication
+import FolioReader
 import FolioRender
 import FolioStyle
 
@@ -16,15 +17,15 @@ public final class Pager {
     public internal(set) var textStep: Int
     var overlay: Overlay = .none
     /// A one-line message shown in the status line until the next key.
-    var message: String?
+    public var message: String?
     var search: SearchState?
     /// Positions to go back to after following links (Backspace).
     var history: [Position] = []
     /// The link chosen with Tab on this page (index into `links()`).
     var linkIndex: Int?
-    public var bookmarks: [PagerBookmark] = []
+    public var bookmarks: [Bookmark] = []
     /// Called when a bookmark is added or deleted, to save it.
-    public var onBookmarksChanged: (([PagerBookmark]) -> Void)?
+    public var onBookmarksChanged: (([Bookmark]) -> Void)?
     /// The current page drawn in cells, kept while nothing that changes it changes.
     var gridCache: (key: GridKey, grid: CellGrid)?
     /// The text kept on screen through re-paginations (resizes, themes, text sizes) until the
@@ -171,19 +172,6 @@ struct Prompt {
     var text = ""
 }
 
-/// A bookmark as the pager shows it.
-public struct PagerBookmark: Sendable, Hashable {
-    public var locator: Locator
-    public var text: String
-    public var label: String?
-
-    public init(locator: Locator, text: String, label: String? = nil) {
-        self.locator = locator
-        self.text = text
-        self.label = label
-    }
-}
-
 /// The width of the text column by text size step: `+` narrows it (bigger margins read like
 /// bigger text in a terminal), `−` widens it, up to the whole screen.
 public enum TextWidth {
@@ -192,7 +180,7 @@ public enum TextWidth {
 
     static func clamp(_ step: Int) -> Int { max(0, min(widths.count - 1, step)) }
 
-    static func columns(step: Int, screen: Int) -> Int {
+    public static func columns(step: Int, screen: Int) -> Int {
         let wanted = widths[clamp(step)]
         return wanted == 0 ? screen : min(screen, wanted)
     }

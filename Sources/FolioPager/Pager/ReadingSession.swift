@@ -1,0 +1,66 @@
+import FolioCore
+import FolioLayout
+import FolioPublication
+import FolioReader
+import FolioStyle
+
+/// What lasts of a reader's time with a book: where they were, their bookmarks and settings,
+/// loaded when the pager opens and saved (atomically) as they read.
+public final class ReadingSession {
+    let store: StateStore
+    let key: BookKey
+    public private(set) var state: BookState
+    /// The book's settings over the global defaults.
+    public let settings: ReadingSettings
+    private var saved: BookState
+    private var failedToSave = false
+
+    public init(publication: Publication, directories: StateDirectories = .from()) {
+        store = StateStore(directories: directories, diagnostics: Diagnostics())
+        key = BookKey(publication: publication)
+        state = store.loadBook(key)
+        saved = state
+        settings = state.settings.merged(over: store.loadSettings().reading)
+        if state.book == nil {
+            state.book = BookDescription(identifier: publication.metadata.uniqueIdentifier, title: publication.metadata.title,
+                                         location: publication.location)
+        }
+    }
+
+    /// Warnings from reading the saved state (a corrupt file, say), for the status line.
+    public var warnings: [String] { store.diagnostics.warnings.map(\.message) }
+
+    /// The first time a book is opened it shows its jacket.
+    public var showJacket: Bool { !state.jacketShown }
+
+    public var theme: ReaderSettings.Theme? { settings.theme.flatMap(ReaderSettings.Theme.init(rawValue:)) }
+
+    /// Where to reopen, in this layout.
+    public func startLocator(in layout: BookLayout) -> Locator? {
+        state.position?.locator(in: layout)
+    }
+
+    /// Takes the pager's position, settings and bookmarks and saves them when they changed.
+    public func record(_ pager: Pager) {
+        var next = state
+        next.jacketShown = true
+        if let page = pager.currentPage, pager.book.readingOrder.contains(page.spineIndex) || state.position == nil {
+            next.position = ReadingPosition(locator: page.start, cfi: page.cfi)
+        }
+        next.settings.theme = pager.theme.rawValue
+        next.settings.textSizeStep = pager.textStep
+        next.settings.scrollMode = pager.scrolling
+        while !next.bookmarks.isEmpty { _ = next.removeBookmark(at: 0) }
+        for mark in pager.bookmarks { _ = next.addBookmark(mark) }
+        state = next
+        guard next != saved, !failedToSave else { return }
+        do {
+            try store.saveBook(next, for: key)
+            saved = next
+        } catch {
+            // Reading goes on; the reader is told once.
+            failedToSave = true
+            pager.message = "Cannot save the reading position: \(error.reason)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// How a reader likes pages shown: theme, text size, font, display and scroll mode.
+///
+/// Plain values the pager maps to its own types, so an unknown value written by a newer Folio (or
+/// by hand) is kept rather than failing the file. Every field is optional: nil means "not chosen
+/// here", and `merged(over:)` lets a book's own choices override the global defaults.
+public struct ReadingSettings: Sendable, Hashable, Codable {
+    /// `day`, `night` or `sepia`.
+    public var theme: String?
+    /// Steps of `+` and `−` from the default text size (0 is the default; negative is smaller).
+    public var textSizeStep: Int?
+    /// The font family for pages shown as images (a family name, or a generic one such as `serif`).
+    public var fontFamily: String?
+    /// `cells` or `image`.
+    public var displayMode: String?
+    /// True when the reader scrolls rather than turns pages.
+    public var scrollMode: Bool?
+
+    public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil) {
+        self.theme = theme
+        self.textSizeStep = textSizeStep
+        self.fontFamily = fontFamily
+        self.displayMode = displayMode
+        self.scrollMode = scrollMode
+    }
+
+    /// These settings, with anything not chosen here taken from `base`.
+    public func merged(over base: ReadingSettings) -> ReadingSettings {
+        ReadingSettings(theme: theme ?? base.theme, textSizeStep: textSizeStep ?? base.textSizeStep,
+                        fontFamily: fontFamily ?? base.fontFamily, displayMode: displayMode ?? base.displayMode,
+                        scrollMode: scrollMode ?? base.scrollMode)
+    }
+
+    public var isEmpty: Bool { self == ReadingSettings() }
+
+    enum CodingKeys: String, CodingKey {
+        case theme, textSizeStep, fontFamily, displayMode, scrollMode
+    }
+
+    /// A field of the wrong type is dropped with a warning (`state.field-invalid`); the others stay.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        theme = c.lenient(String.self, .theme, decoder)
+        textSizeStep = c.lenient(Int.self, .textSizeStep, decoder).map { min(max($0, -20), 20) }
+        fontFamily = c.lenient(String.self, .fontFamily, decoder).map { String($0.prefix(200)) }
+        displayMode = c.lenient(String.self, .displayMode, decoder)
+        scrollMode = c.lenient(Bool.self, .scrollMode, decoder)
+    }
+}
+
+/// The settings every book starts from: `$XDG_CONFIG_HOME/folio/settings.json`.
+///
+/// The file is flat (`{"theme": "night", "displayMode": "cells"}`) so that it is easy to edit by
+/// hand; settings that are not per-book would sit beside these keys.
+public struct GlobalSettings: Sendable, Hashable, Codable {
+    /// The defaults a book's own `ReadingSettings` are merged over.
+    public var reading: ReadingSettings
+
+    public init(reading: ReadingSettings = ReadingSettings()) {
+        self.reading = reading
+    }
+
+    public init(from decoder: any Decoder) throws {
+        reading = try ReadingSettings(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try reading.encode(to: encoder)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// `folio read` driven in tmux as a reader would: keys in, the screen read back.
+@Suite(.serialized) struct ReadCLITests {
+    typealias CLI = CLITests
+
+    private var binary: String {
+        let debug = CLI.root.appendingPathComponent(".build/debug/folio").path
+        return FileManager.default.isExecutableFile(atPath: debug) ? debug : CLI.root.appendingPathComponent(".build/release/folio").path
+    }
+
+    private func stateDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    private func statusLine(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last(where: { !$0.isEmpty }).map(String.init) ?? ""
+    }
+
+    @Test(.enabled(if: TmuxSession.available, "tmux is not installed (scripts/setup installs it)"))
+    func aReaderPagesSearchesJumpsAndQuitsInATerminal() throws {
+        let state = try stateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.appendingPathComponent("state").path, "XDG_CONFIG_HOME": state.appendingPathComponent("config").path]
+        let tmux = try TmuxSession(command: [binary, "read", CLI.sample], environment: env, columns: 80, rows: 24)
+
+        // The jacket, then chapter one.
+        var screen = try tmux.waitFor { $0.contains("Press any key") }
+        #expect(screen.contains("The Lighthouse Keeper's Almanac"))
+        try tmux.send("Space")
+        screen = try tmux.waitFor { $0.contains("In which the lamp is lit early") }
+        #expect(screen.contains("The relief boat") || screen.contains("The  relief"))
+
+        // Forward and back.
+        try tmux.send("Space")
+        screen = try tmux.waitFor { self.statusLine($0).contains("2/") }
+        #expect(!screen.contains("In which the lamp is lit early"))
+        try tmux.send("b")
+        screen = try tmux.waitFor { $0.contains("In which the lamp is lit early") }
+        #expect(statusLine(screen).contains("1/"))
+
+        // The table of contents: down to II. Spring, Enter.
+        try tmux.send("t")
+        screen = try tmux.waitFor { $0.contains("Contents") }
+        #expect(screen.contains("▸ I. Winter"))
+        try tmux.send("Down", "Enter")
+        screen = try tmux.waitFor { $0.contains("II. Spring") && !$0.contains("Contents") }
+        #expect(screen.contains("II. Spring"))
+        #expect(!screen.contains("I. Winter"))
+
+        // Search, then the next match.
+        try tmux.send("/")
+        try tmux.type("lamp")
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { self.statusLine($0).contains("“lamp”") }
+        let first = statusLine(screen)
+        #expect(first.contains("of "))
+        try tmux.send("n")
+        screen = try tmux.waitFor { self.statusLine($0) != first && self.statusLine($0).contains("“lamp”") }
+        #expect(statusLine(screen).contains("“lamp”"))
+
+        // A bookmark, listed.
+        try tmux.send("m")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Bookmarked") }
+        try tmux.send("'")
+        screen = try tmux.waitFor { $0.contains("Bookmarks") }
+        #expect(screen.contains("p. "))
+        try tmux.send("Escape")
+
+        // Go to the end by percentage.
+        try tmux.send(":")
+        try tmux.type("100%")
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { self.statusLine($0).contains("100%") }
+        #expect(statusLine(screen).contains("100%"))
+
+        // Chapter one's second page; a resize keeps its text on screen.
+        try tmux.send("g")
+        screen = try tmux.waitFor { $0.contains("The Lighthouse Keeper") }
+        try tmux.send("]", "]", "Space")
+        screen = try tmux.waitFor { self.statusLine($0).contains("2/") }
+        let words = firstWords(screen)
+        #expect(words.split(separator: " ").count == 4)
+        try tmux.resize(columns: 100, rows: 30)
+        screen = try tmux.waitFor { $0.split(separator: "\n").contains { $0.count > 82 } }
+        #expect(normalized(screen).contains(words), "“\(words)” should stay on screen after a resize")
+
+        // A footnote opens over the page.
+        try tmux.send("Tab")
+        screen = try tmux.waitFor { self.statusLine($0).contains("notes.xhtml") }
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { $0.contains("Beaufort") }
+        #expect(screen.contains("Note"))
+        try tmux.send("Escape")
+
+        // Night theme.
+        try tmux.send("T")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Theme: night") }
+        #expect(statusLine(screen).contains("night"))
+
+        // Help, then quit: the terminal is handed back.
+        try tmux.send("?")
+        screen = try tmux.waitFor { $0.contains("Keys") }
+        try tmux.send("Escape", "q")
+        _ = try tmux.waitFor(seconds: 10) { _ in (try? tmux.isRunning()) == false }
+        #expect(try tmux.isRunning() == false)
+
+        // Reopened: no jacket, the same page, the bookmark kept.
+        let again = try TmuxSession(command: [binary, "read", CLI.sample], environment: env, columns: 100, rows: 30)
+        screen = try again.waitFor { self.normalized($0).contains(words) }
+        #expect(normalized(screen).contains(words), "reopening should show “\(words)” again")
+        #expect(!screen.contains("Press any key"))
+        try again.send("'")
+        screen = try again.waitFor { $0.contains("Bookmarks") }
+        #expect(screen.contains("p. "))
+        try again.send("Escape", "q")
+        let listed = try folio(env: env, "bookmarks", "--json", CLI.sample)
+        let marks = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
+        #expect(marks.count == 1)
+    }
+
+    /// The screen's words separated by single spaces (justification widens spaces).
+    private func normalized(_ screen: String) -> String {
+        screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// Four words from the first line of body text on screen (not its last word, which a
+    /// new line width may hyphenate).
+    private func firstWords(_ screen: String) -> String {
+        let lines = screen.split(separator: "\n").dropLast()
+        let line = lines.first { $0.split(separator: " ").count >= 6 } ?? ""
+        return line.split(separator: " ").prefix(4).joined(separator: " ")
+    }
+
+    /// Runs folio with extra environment variables.
+    private func folio(env: [String: String], _ arguments: String...) throws -> CLI.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Run(status: process.terminationStatus, stdout: data, stderr: "")
+    }
+
+    @Test func withoutATerminalTheBookIsPrintedAsPages() throws {
+        let run = try CLI.folio("read", CLI.sample)
+        #expect(run.status == 0)
+        let pages = run.text.split(separator: "\u{C}")
+        #expect(pages.count >= 5)
+        #expect(run.text.contains("In which the lamp is lit early"))
+        #expect(run.text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func plainPrintsTheTextWithoutPages() throws {
+        let run = try CLI.folio("read", "--plain", CLI.sample)
+        #expect(run.status == 0)
+        #expect(!run.text.contains("\u{C}"))
+        #expect(run.text.contains("The relief boat left on the first of December"))
+    }
+}
