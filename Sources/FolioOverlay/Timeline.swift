@@ -109,5 +109,15 @@ public struct TimelineChapter: Sendable, Hashable {
     public var begin: Double
     public var end: Double
 
+    public init(spineIndex: Int, href: String, overlayPath: String, overlayID: String, clips: Range<Int>, begin: Double, end: Double) {
+        self.spineIndex = spineIndex
+        self.href = href
+        self.overlayPath = overlayPath
+        self.overlayID = overlayID
+        self.clips = clips
+        self.begin = begin
+        self.end = end
+    }
+
     public var duration: Double { end - begin }
 }

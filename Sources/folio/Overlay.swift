@@ -6,10 +6,12 @@ import Foundation
 
 struct Overlay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the Media Overlays narration timeline, or the clip playing at a book time.",
+        abstract: "Print the Media Overlays narration timeline, or the clip playing at a book time, or check the overlays.",
         discussion: """
             Book time is narration time from the first clip, summing clip durations. With --json, prints \
-            the documented JSON (see README.md). Timeline warnings go to stderr.
+            the documented JSON (see README.md). Timeline warnings go to stderr. --check lists what is wrong \
+            with the overlays (missing text ids, overlapping, backward or gapped clips, clips past the end of \
+            their audio, media:duration disagreeing or missing) and exits 1 when it finds anything.
             """
     )
 
@@ -22,14 +24,19 @@ struct Overlay: ParsableCommand {
     @Option(help: "Show the clip active at this book time: seconds (312.5) or a clock value (0:05:12.5, 5min).")
     var at: String?
 
+    @Flag(help: "Check the overlays for publishers' mistakes; exit 1 when something is wrong.")
+    var check = false
+
     func validate() throws {
         if let at, ClockValue(at) == nil { throw ValidationError("--at \(at) is neither seconds nor a clock value") }
+        if check && at != nil { throw ValidationError("--check and --at cannot be combined") }
     }
 
     func run() throws {
         let publication = try openBook(book)
+        if check { return try OverlayCheckOutput(book: book, json: json).run(publication) }
         let diagnostics = Diagnostics()
-        let timeline = Timeline.build(publication: publication, diagnostics: diagnostics)
+        let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: diagnostics)
         defer {
             Terminal.printWarnings(diagnostics, since: 0)
             Terminal.summarizeWarnings(publication.diagnostics, book: book)

@@ -47,18 +47,25 @@ struct Render: ParsableCommand {
     @Flag(help: "Print (and write) a JSON manifest of the rendered pages.")
     var json = false
 
+    @Option(help: "Render only the page narrated at this book time (seconds or a clock value), its fragment highlighted.")
+    var at: String?
+
     func validate() throws {
         if let dpr, !(dpr > 0 && dpr <= 8) { throw ValidationError("--dpr must be between 0 and 8") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
         if !(20...1000).contains(cols) || !(5...1000).contains(rows) { throw ValidationError("--cols must be 20-1000 and --rows 5-1000") }
         if !(0...9).contains(pngCompression) { throw ValidationError("--png-compression must be 0 to 9") }
+        if let at, ClockValue(at) == nil { throw ValidationError("--at \(at) is neither seconds nor a clock value") }
     }
 
     func run() throws {
         let selection = PageSelection(options.pages)
         let grid = format == .png ? nil : options.cellGrid ?? (cols, rows)
         let paged = try PagedBook.open(book, target: options.target, cells: grid)
-        if let grid {
+        if let at, let time = ClockValue(at)?.seconds {
+            try NarratedPage(book: book, time: time, format: format, grid: grid, out: out, dpr: dpr, pngCompression: pngCompression, json: json)
+                .run(paged, target: options.target)
+        } else if let grid {
             try CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
         } else {
             try renderPNG(paged, selection: selection)

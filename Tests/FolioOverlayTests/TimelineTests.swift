@@ -1,6 +1,7 @@
 import FolioCore
 import FolioOverlay
 import FolioPublication
+import FolioTestSupport
 import Testing
 
 /// The timeline of `Fixtures/two-chapter-book`: chapter 1 (clips 0–1, 1–3, 3–6 in book time, the middle
@@ -94,5 +95,21 @@ import Testing
         #expect(timeline.chapters.map(\.clips) == [0..<2, 2..<3])
         #expect(timeline.duration == 7)
         #expect(!diagnostics.warnings.contains { $0.code == "overlay.duration-mismatch" }, "\(diagnostics.warnings)")
+    }
+}
+
+/// `NarratedPassages`: the passage around a fragment, for a player without pages.
+@Suite struct NarratedPassageTests {
+    @Test func aSentenceIsShownInItsParagraphWithItsCharactersMarked() throws {
+        let publication = try PublicationOpener.open(Corpus.packageRoot.appendingPathComponent("corpus/tide-clock.epub").path)
+        let passages = NarratedPassages(publication: publication)
+        let passage = try #require(passages.passage(TextTarget(path: "EPUB/text/chapter-1.xhtml", fragment: "c1s2")))
+        #expect(passage.text.hasPrefix("In the harbour town of Wrenmouth"))
+        #expect(passage.text.hasSuffix("nobody remembered who had built it."))
+        let marked = String(Array(passage.text)[passage.highlight])
+        #expect(marked == "It had one hand, made of brass, and it pointed to high water and to low.")
+        let heading = try #require(passages.passage(TextTarget(path: "EPUB/text/chapter-1.xhtml", fragment: "c1h")))
+        #expect(heading.text == "Chapter One: The Tide Clock" && heading.highlight == 0..<heading.text.count)
+        #expect(passages.passage(TextTarget(path: "EPUB/text/chapter-1.xhtml", fragment: "nope")) == nil)
     }
 }

@@ -69,6 +69,10 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// Down from the run's baseline (HarfBuzz y offsets, negated).
     public var y: Double
     public var advance: Double
+    /// The scalar offset in the run's source node of the character the glyph shows (its cluster's
+    /// first), in `PositionedRun.sourceRange`'s coordinates; -1 for an added hyphen or generated text.
+    /// Highlights of part of a run find their x positions by it.
+    public var sourceOffset: Int32 = -1
 }
 
 /// An underline, overline or line-through of a run, from the face's metrics.

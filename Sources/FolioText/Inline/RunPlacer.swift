@@ -70,9 +70,9 @@ struct RunPlacer {
                 // The hyphen goes at the run's logical end: right for LTR, left for RTL.
                 let marked = hyphen.glyphs.map { var g = $0; g.cluster = -1; return g }
                 glyphs = piece.direction == .rtl ? marked + glyphs : glyphs + marked
-                placed = position(glyphs[...])
+                placed = position(glyphs[...], sourceBase: source.offset)
             } else {
-                placed = position(piece.glyphs(in: part))
+                placed = position(piece.glyphs(in: part), sourceBase: source.offset)
             }
             var low = Int.max, high = -1
             for i in part {
@@ -98,10 +98,12 @@ struct RunPlacer {
         }
     }
 
-    /// Places glyphs from the pen, spacing and justification added after each cluster's last glyph.
-    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>) -> [PositionedGlyph] {
+    /// Places glyphs from the pen, spacing and justification added after each cluster's last glyph;
+    /// each records its character's offset in the source node (`sourceBase` is the item's there).
+    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>, sourceBase: Int) -> [PositionedGlyph] {
         let stretch = self.stretch, extraCellBefore = self.extraCellBefore
         var x = self.x
+        let sources = shaped.collected.sourceOffset
         let placed = shaped.collected.scalars.withUnsafeBufferPointer { scalars in
             shaped.extra.withUnsafeBufferPointer { extra in
                 glyphs.withUnsafeBufferPointer { glyphs in
@@ -117,7 +119,9 @@ struct RunPlacer {
                                     if glyph.cluster < extraCellBefore { advance += 1 }
                                 }
                             }
-                            out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset, advance: advance))
+                            let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
+                            out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset,
+                                                                             advance: advance, sourceOffset: source))
                             x += advance
                         }
                         count = glyphs.count

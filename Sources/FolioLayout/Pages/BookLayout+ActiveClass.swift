@@ -1,0 +1,74 @@
+import FolioStyle
+import FolioXML
+
+/// What a book's stylesheet does to an element when a reading system gives it a class: the Media
+/// Overlays `media:active-class` on the fragment being read and `media:playback-active-class` on the
+/// document element while narration plays. Only colours are taken (a highlight must not reflow
+/// the page): the element's background, and the text whose colour changes.
+/// https://www.w3.org/TR/epub-33/#sec-docs-assoc-style
+public struct ClassHighlight: Sendable, Hashable {
+    /// The active element's background under the class; nil when the class gives none.
+    public var background: RGBA?
+    /// Text colours that change, by text node index (`TextSource.node`).
+    public var textColors: [Int: RGBA]
+
+    public init(background: RGBA?, textColors: [Int: RGBA]) {
+        self.background = background
+        self.textColors = textColors
+    }
+
+    /// True when the book gives the classes no visible style.
+    public var isEmpty: Bool { background == nil && textColors.isEmpty }
+
+    /// The highlight Folio draws when the book does not style its active class: a pale yellow on
+    /// light pages, a dark amber on dark ones (the text keeps its colour either way).
+    public static func defaultFill(on page: RGBA) -> RGBA {
+        let luminance = 0.2126 * Double(page.red) + 0.7152 * Double(page.green) + 0.0722 * Double(page.blue)
+        return luminance >= 128 ? RGBA(red: 0xFF, green: 0xE5, blue: 0x8F) : RGBA(red: 0x6B, green: 0x52, blue: 0x00)
+    }
+}
+
+extension BookLayout {
+    /// Restyles a chapter as if the element with `elementID` had `activeClass` (and the document
+    /// element `playbackActiveClass`), and says what changed. Nil when there is no such element.
+    /// Runs the cascade twice over the document: call it once per active element, not per frame.
+    public func classHighlight(elementID: String, activeClass: String?, playbackActiveClass: String? = nil,
+                               inSpineItem spineIndex: Int) -> ClassHighlight? {
+        let chapter = chapter(spineIndex)
+        guard let tree = chapter.tree, let root = tree.root,
+              let element = root.descendants().first(where: { $0.isElement && $0.attribute("id") == elementID }) else { return nil }
+        var additions: [(node: Int, className: String)] = []
+        if let activeClass { additions.append((Int(element.index), activeClass)) }
+        if let playbackActiveClass { additions.append((Int(root.index), playbackActiveClass)) }
+        guard !additions.isEmpty else { return ClassHighlight(background: nil, textColors: [:]) }
+        let plain = Cascade.style(tree, context: styles)
+        let active = Cascade.style(tree.addingClasses(additions), context: styles)
+        var colors: [Int: RGBA] = [:]
+        var background: RGBA?
+        let before = Self.styles(plain), after = Self.styles(active)
+        for (node, style) in after.text where before.text[node]?.text.color != style.text.color {
+            colors[node] = style.text.color
+        }
+        if activeClass != nil, let style = after.elements[Int(element.index)] {
+            let color = style.resolve(style.background.value.color)
+            if color.alpha > 0, color != before.elements[Int(element.index)].map({ $0.resolve($0.background.value.color) }) {
+                background = color
+            }
+        }
+        return ClassHighlight(background: background, textColors: colors)
+    }
+
+    /// Computed styles of a styled document's text and element nodes, by tree node index.
+    private static func styles(_ document: StyledDocument) -> (text: [Int: ComputedStyle], elements: [Int: ComputedStyle]) {
+        var text: [Int: ComputedStyle] = [:], elements: [Int: ComputedStyle] = [:]
+        for node in document.nodes {
+            guard let source = node.source else { continue }
+            switch node.kind {
+            case .text: text[Int(source.index)] = node.computed
+            case .element: elements[Int(source.index)] = node.computed
+            case .pseudo: continue
+            }
+        }
+        return (text, elements)
+    }
+}

@@ -1,0 +1,160 @@
+import ArgumentParser
+import FolioCore
+import FolioOverlay
+import FolioPager
+import FolioPublication
+import Foundation
+
+struct Narrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a book's Media Overlays narration, showing the sentence being read.",
+        discussion: """
+            In a terminal: a screen with the passage being read (its fragment highlighted), part N of M, \
+            time elapsed and left, and keys: space or p play/pause, ← → skip 15 s, [ ] chapter, , . sentence, \
+            - + speed, s sleep timer, q quit. Nothing plays until you press play. \
+            Audio goes through libmpv; with --audio none (or when libmpv cannot start) a silent clock keeps \
+            the time instead. Without a terminal, --play starts at once and prints each fragment as it \
+            becomes active, until the end, --to, or the sleep timer.
+            """
+    )
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @Option(help: "Start at this book time (seconds or a clock value such as 0:05:12.5).")
+    var from: String?
+
+    @Option(help: "Start at the beginning of part N (1-based).")
+    var chapter: Int?
+
+    @Option(help: "Speed, 0.5 to 3 (the pitch is kept).")
+    var speed = 1.0
+
+    @Option(help: "Sleep timer: minutes (15, 30, 45, 60 …) or 'chapter' for the end of the chapter.")
+    var sleep: String?
+
+    @Option(help: "Audio output: auto (the system's, through libmpv), none (a silent clock), or an mpv output name such as null or pulse.")
+    var audio = "auto"
+
+    @Flag(help: "Start playing at once and print each fragment as it becomes active (no interactive screen).")
+    var play = false
+
+    @Option(help: "With --play: stop at this book time.")
+    var to: String?
+
+    func validate() throws {
+        if from != nil && chapter != nil { throw ValidationError("--from and --chapter cannot be combined") }
+        if let from, ClockValue(from) == nil { throw ValidationError("--from \(from) is neither seconds nor a clock value") }
+        if let to, ClockValue(to) == nil { throw ValidationError("--to \(to) is neither seconds nor a clock value") }
+        if !NarrationController.speedRange.contains(speed) { throw ValidationError("--speed must be between 0.5 and 3") }
+        if let sleep, sleepTimer(sleep) == nil { throw ValidationError("--sleep must be minutes (1-600) or 'chapter', not '\(sleep)'") }
+        if let chapter, chapter < 1 { throw ValidationError("--chapter counts from 1") }
+    }
+
+    func run() throws {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
+        guard !timeline.isEmpty else {
+            Terminal.error("\(book) has no media overlays to narrate")
+            throw ExitCode(1)
+        }
+        guard timeline.duration > 0 else {
+            Terminal.error("\(book)'s media overlays have no recorded audio; Folio has no text-to-speech to read them")
+            throw ExitCode(1)
+        }
+        var start = from.flatMap { ClockValue($0)?.seconds } ?? 0
+        if let chapter {
+            guard timeline.chapters.indices.contains(chapter - 1) else {
+                Terminal.error("\(book) has \(timeline.chapters.count) narrated part\(timeline.chapters.count == 1 ? "" : "s"), not \(chapter)")
+                throw ExitCode(1)
+            }
+            start = timeline.chapters[chapter - 1].begin
+        }
+        guard start < timeline.duration else {
+            Terminal.error("\(OverlayText.clock(start)) is past the end: the narration lasts \(OverlayText.clock(timeline.duration))")
+            throw ExitCode(1)
+        }
+        let session = NarrationSession(timeline: timeline, clock: clock(publication, timeline: timeline), at: start, speed: speed)
+        if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
+        let passages = NarratedPassages(publication: publication)
+        if !play, let terminal = TerminalSession() {
+            NarrateScreen(session: session, terminal: terminal, publication: publication, passages: passages).run()
+        } else if play {
+            printing(session, passages: passages)
+        } else {
+            Terminal.error("not a terminal: use --play to start narrating at once and print each fragment")
+            throw ExitCode(64)
+        }
+    }
+
+    /// libmpv, or the silent clock for `--audio none` and when libmpv or a sound device is missing.
+    private func clock(_ publication: Publication, timeline: Timeline) -> PlaybackClock {
+        guard audio != "none" else { return SilentClock() }
+        // ALSA and PipeWire print their failures on stderr themselves: keep them off the screen.
+        let opened = Self.withoutStderr { () -> Result<MPVPlayer, MPVError> in
+            do {
+                let player = try MPVPlayer(publication: publication, audioOutput: audio == "auto" ? nil : audio)
+                guard let span = timeline.spans().first(where: { $0.audio != nil }), !player.opensAudioOutput(with: span) else {
+                    return .success(player)
+                }
+                return .failure(MPVError("no sound device"))
+            } catch {
+                return .failure(error as? MPVError ?? MPVError("\(error)"))
+            }
+        }
+        switch opened {
+        case .success(let player): return player
+        case .failure(let error):
+            Terminal.error("\(error); narrating silently (as with --audio none)")
+            return SilentClock()
+        }
+    }
+
+    /// Runs `body` with stderr sent to /dev/null.
+    static func withoutStderr<T>(_ body: () -> T) -> T {
+        let saved = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        if saved >= 0, null >= 0 { dup2(null, 2) }
+        defer {
+            if saved >= 0 { dup2(saved, 2); close(saved) }
+            if null >= 0 { close(null) }
+        }
+        return body()
+    }
+
+    private func sleepTimer(_ text: String) -> SleepTimer? {
+        if ["chapter", "end", "end-of-chapter"].contains(text.lowercased()) { return .endOfChapter }
+        guard let minutes = Int(text), (1...600).contains(minutes) else { return nil }
+        return .minutes(minutes)
+    }
+
+    /// `--play`: plays at once and prints a line per fragment.
+    private func printing(_ session: NarrationSession, passages: NarratedPassages) {
+        let timeline = session.controller.timeline
+        let stop = to.flatMap { ClockValue($0)?.seconds }
+        session.send(.play)
+        var last: Int?
+        while true {
+            let status = session.tick()
+            if let clip = status.clipIndex, clip != last, status.isPlaying {
+                last = clip
+                let text = timeline.clips[clip].text
+                let passage = passages.passage(text)
+                let spoken = passage.map { p in String(Array(p.text)[p.highlight.clamped(to: 0..<p.text.count)]) } ?? ""
+                Terminal.write("\(OverlayText.clock(timeline.clips[clip].begin))  \(status.part)/\(status.partCount)  \(text)  \(spoken)\n")
+            }
+            if let stop, status.time >= stop {
+                session.send(.pause)
+                Terminal.write("Stopped at \(OverlayText.clock(session.status.time)) (--to).\n")
+                return
+            }
+            if !status.isPlaying {
+                let why = status.stopped == .sleepTimer ? "the sleep timer" : "the end of the book"
+                Terminal.write("Stopped at \(OverlayText.clock(status.time)): \(why).\n")
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}

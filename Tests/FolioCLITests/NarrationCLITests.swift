@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `folio overlay --check`, `folio render --at` and `folio narrate --play` on the project's narrated
+/// sample `corpus/tide-clock.epub` and on the overlay check fixtures.
+@Suite struct NarrationCLITests {
+    static let tideClock = CLITests.root.appendingPathComponent("corpus/tide-clock.epub").path
+    static func fixture(_ name: String) -> String {
+        CLITests.root.appendingPathComponent("Tests/FolioOverlayTests/Fixtures/\(name)").path
+    }
+
+    @Test func overlayCheckPassesTheSampleAndFailsABookWithAMissingTextID() throws {
+        let clean = try CLITests.folio("overlay", "--check", Self.tideClock)
+        #expect(clean.status == 0)
+        #expect(clean.text.contains("No problems found"))
+        let broken = try CLITests.folio("overlay", "--check", Self.fixture("check-missing-text-id"))
+        #expect(broken.status == 1)
+        #expect(broken.text.contains("[overlay.text-target-missing] at EPUB/ch1.smil:5"))
+        let json = try CLITests.folio("overlay", "--check", "--json", Self.fixture("check-clip-past-audio-end"))
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["ok"] as? Bool == false)
+        let problems = try #require(object["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["code"] as? String } == ["overlay.clip-past-audio-end"])
+    }
+
+    @Test func renderAtATimeHighlightsTheNarratedSentenceWithTheBooksActiveClass() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-at-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLITests.folio("render", Self.tideClock, "--at", "0:00:10", "--out", out.path, "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(object["text"] as? String == "EPUB/text/chapter-1.xhtml#c1s2")
+        #expect(object["page"] as? Double == 1)
+        #expect(object["bookStyle"] as? Bool == true)
+        #expect(object["fill"] as? String == "#ffe58f")  // .reading-now's background in book.css
+        #expect((object["rects"] as? [Any])?.count == 3)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("page-0001.png").path))
+
+        let text = try CLITests.folio("render", Self.tideClock, "--at", "40", "--format", "text", "--cols", "60", "--rows", "16")
+        #expect(text.status == 0)
+        #expect(text.text.contains("Chapter Two: Low Water") && text.text.contains("sea did not"))
+        #expect(try CLITests.folio("render", Self.tideClock, "--at", "2h").status == 1)
+    }
+
+    @Test func narrateWithoutATerminalPlaysOnlyWhenAskedAndPrintsEachFragment() throws {
+        let refused = try CLITests.folio("narrate", Self.tideClock, "--audio", "none")
+        #expect(refused.status == 64, "never starts by itself")
+        let run = try CLITests.folio("narrate", Self.tideClock, "--audio", "none", "--play", "--from", "33", "--to", "38.5", "--speed", "3")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("0:00:31.469  1/2  EPUB/text/chapter-1.xhtml#c1s8  The gulls were quiet"))
+        #expect(lines[1].hasPrefix("0:00:35.425  2/2  EPUB/text/chapter-2.xhtml#c2h  Chapter Two: Low Water"))
+        #expect(lines[2].hasPrefix("0:00:37.485  2/2  EPUB/text/chapter-2.xhtml#c2s1  Ada waited"))
+        #expect(lines[3].hasPrefix("Stopped at 0:00:38.5"))
+    }
+
+    @Test func narrateThroughLibmpvWithTheNullOutputReachesTheNextChapter() throws {
+        let run = try CLITests.folio("narrate", Self.tideClock, "--audio", "null", "--play", "--chapter", "2", "--to", "38", "--speed", "2")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.hasPrefix("0:00:35.425  2/2  EPUB/text/chapter-2.xhtml#c2h"))
+        #expect(run.text.contains("Stopped at"))
+    }
+
+    static let w3c = CLITests.root.appendingPathComponent("../shared/corpus/w3c").standardizedFileURL.path
+    static let hasW3C = FileManager.default.fileExists(atPath: w3c + "/mol-css.epub")
+
+    /// W3C mol-css: "The text being read is highlighted with a green background; the rest of the text is grayed out".
+    @Test(.enabled(if: hasW3C, "the shared corpus (../shared/corpus) is absent; corpus tests skipped"))
+    func renderAtUsesTheActiveClassOfW3CMolCSS() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-mol-css-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLITests.folio("render", Self.w3c + "/mol-css.epub", "--at", "20", "--out", out.path, "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(object["text"] as? String == "EPUB/mobydick.xhtml#c01s0003")
+        #expect(object["fill"] as? String == "#0d925f")
+        #expect(object["bookStyle"] as? Bool == true)
+    }
+
+    @Test(.enabled(if: hasW3C, "the shared corpus (../shared/corpus) is absent; corpus tests skipped"))
+    func narrateSaysWhenOverlaysHaveNoRecordedAudio() throws {
+        let run = try CLITests.folio("narrate", Self.w3c + "/mol-tts_single.epub", "--audio", "none", "--play")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no recorded audio"))
+    }
+}
