@@ -75,7 +75,8 @@ struct Narrate: ParsableCommand {
             Terminal.error("\(OverlayText.clock(start)) is past the end: the narration lasts \(OverlayText.clock(timeline.duration))")
             throw ExitCode(1)
         }
-        let session = NarrationSession(timeline: timeline, clock: clock(publication, timeline: timeline), at: start, speed: speed)
+        let session = NarrationSession(timeline: timeline, clock: Self.playbackClock(publication, timeline: timeline, audio: audio),
+                                       at: start, speed: speed)
         if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
         let passages = NarratedPassages(publication: publication)
         if !play, let terminal = TerminalSession() {
@@ -89,7 +90,7 @@ struct Narrate: ParsableCommand {
     }
 
     /// libmpv, or the silent clock for `--audio none` and when libmpv or a sound device is missing.
-    private func clock(_ publication: Publication, timeline: Timeline) -> PlaybackClock {
+    static func playbackClock(_ publication: Publication, timeline: Timeline, audio: String) -> PlaybackClock {
         guard audio != "none" else { return SilentClock() }
         // ALSA and PipeWire print their failures on stderr themselves: keep them off the screen.
         let opened = Self.withoutStderr { () -> Result<MPVPlayer, MPVError> in

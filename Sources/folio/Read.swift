@@ -1,5 +1,7 @@
 import ArgumentParser
+import FolioCore
 import FolioLayout
+import FolioOverlay
 import FolioPager
 import FolioPublication
 import FolioRender
@@ -32,6 +34,9 @@ struct Read: ParsableCommand {
 
     @Option(help: "Width of the text when printing to a pipe (default: $COLUMNS or 80).")
     var width: Int?
+
+    @Option(help: "Narration audio: auto (the system's, through libmpv), none (a silent clock), or an mpv output name.")
+    var audio = "auto"
 
     @Option(help: .hidden)
     var keys: String?
@@ -73,6 +78,7 @@ struct Read: ParsableCommand {
         let pager = Pager(book: cellBook, columns: size.columns, rows: size.rows, theme: readingTheme, textStep: step,
                           start: session.startLocator(in: cellBook.layout), showJacket: session.showJacket)
         pager.bookmarks = session.state.bookmarks
+        pager.narrationFactory = narration(publication, now: MonotonicTime.now)
         if session.settings.scrollMode == true { pager.toggleScrolling() }
         if let warning = session.warnings.first { pager.message = warning }
         PagerShell(pager: pager, terminal: terminal, colors: CellOutput.colorMode()).run { session.record($0) }
@@ -110,10 +116,23 @@ struct Read: ParsableCommand {
         guard parts.count == 2 else { throw ValidationError("--screen-size must be COLSxROWS") }
         let cellBook = CellBook(publication: publication, images: images, columns: parts[0], rows: parts[1] - 1, theme: theme)
         let pager = Pager(book: cellBook, columns: parts[0], rows: parts[1], theme: theme, showJacket: true)
+        // Time stands still but for `wait:SECONDS`, so narration is scripted exactly.
+        nonisolated(unsafe) var virtualTime = 0.0
+        pager.narrationFactory = narration(publication, now: { virtualTime })
         // A reader waits a moment between keys: the idle work (next chapter, page counts) is done.
         while pager.needsIdleWork { _ = pager.idle() }
         var timings: [Double] = []
         for name in script.split(separator: " ") {
+            if name.hasPrefix("wait:"), let seconds = Double(name.dropFirst(5)), seconds >= 0, seconds <= 86_400 {
+                // Narration advances in steps of a tenth of a second, as the shell ticks it.
+                var left = seconds
+                while left > 0 {
+                    virtualTime += min(0.1, left)
+                    left -= 0.1
+                    _ = pager.tickNarration()
+                }
+                continue
+            }
             for key in ScriptKeys.keys(String(name)) {
                 let start = ContinuousClock.now
                 guard pager.handle(key) else { break }
@@ -126,6 +145,19 @@ struct Read: ParsableCommand {
         if ProcessInfo.processInfo.environment["FOLIO_KEY_TIMES"] != nil, !timings.isEmpty {
             let sorted = timings.sorted()
             Terminal.error(String(format: "keys: %d, median %.2f ms, max %.2f ms", sorted.count, sorted[sorted.count / 2], sorted.last!))
+        }
+    }
+}
+
+extension Read {
+    /// The narration player for the pager's `a` key, or nil for a book without narration.
+    func narration(_ publication: Publication, now: @escaping () -> Double) -> () -> NarrationSession? {
+        let audio = keys == nil ? self.audio : "none"
+        return {
+            let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
+            guard !timeline.isEmpty, timeline.duration > 0 else { return nil }
+            let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
+            return NarrationSession(timeline: timeline, clock: clock, now: now)
         }
     }
 }

@@ -38,6 +38,7 @@ extension Pager {
     private func handlePage(_ key: Key) -> Bool {
         let forward = book.layout.pagesRightToLeft ? Key.left : Key.right
         let backward = book.layout.pagesRightToLeft ? Key.right : Key.left
+        if handleNarrationKey(key) { return true }
         if scrolling {
             switch key {
             case .character("j"), .down: scroll(by: 1); return true
@@ -78,6 +79,7 @@ extension Pager {
         case .backspace:
             if let back = history.popLast() { go(back) } else { message = "Nowhere to go back to" }
         case .character("s"): toggleScrolling()
+        case .character("a"): toggleNarration()
         case .character("?"): overlay = .help
         case .escape:
             linkIndex = nil

@@ -20,13 +20,17 @@ extension Pager {
 
     /// The current page in cells (the page area only).
     func pageGrid() -> CellGrid {
-        let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, columns: pageColumns, rows: pageRows, theme: theme)
+        let spoken = scrolling ? nil : currentPage.flatMap { narrationHighlight(on: $0) }
+        let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range,
+                          columns: pageColumns, rows: pageRows, theme: theme)
         if let cached = gridCache, cached.key == key { return cached.grid }
         var grid = CellGrid(columns: pageColumns, rows: pageRows)
         if scrolling {
             grid = scrolledGrid()
         } else if let page = currentPage {
-            grid = CellRenderer.grid(page.frame.inCells(), columns: pageColumns, rows: pageRows)
+            var frame = page.frame
+            if let spoken { frame = frame.highlighting(spoken.rects, color: palette.mark) }
+            grid = CellRenderer.grid(frame.inCells(), columns: pageColumns, rows: pageRows)
         }
         gridCache = (key, grid)
         return grid
@@ -110,7 +114,10 @@ extension Pager {
         let rightWidth = TerminalWidth.of(text: rightText)
         var left: String
         var leftStyle = style
-        if case .prompt(let prompt) = overlay {
+        if let bar = narrationBar(), message == nil {
+            left = bar
+            leftStyle.bold = true
+        } else if case .prompt(let prompt) = overlay {
             left = (prompt.kind == .search ? "/" : ":") + prompt.text + "▏"
             leftStyle.bold = true
         } else if let message {

@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioOverlay
 import FolioPublication
 import FolioReader
 import FolioRender
@@ -36,6 +37,11 @@ public final class Pager {
     /// The strip row at the top of the screen in scroll mode.
     var scrollRow = 0
     var stripCache: (key: GridKey, strip: ChapterStrip)?
+    /// Makes the narration player when the reader opens the narration bar (`a`); nil when the
+    /// book has no Media Overlays.
+    public var narrationFactory: (() -> NarrationSession?)?
+    /// The open narration bar and its player.
+    var narration: PagerNarration?
 
     public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
                 start: Locator? = nil, showJacket: Bool = false) {
@@ -143,6 +149,7 @@ public final class Pager {
 struct GridKey: Equatable {
     var position: Position
     var scrollRow = -1
+    var highlight: Range<Int>? = nil
     var columns: Int
     var rows: Int
     var theme: ReaderSettings.Theme

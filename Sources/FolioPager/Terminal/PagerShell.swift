@@ -24,7 +24,9 @@ public final class PagerShell {
         draw()
         while true {
             // Idle work (counting pages) runs between keys without making them wait long.
-            let keys = terminal.readKeys(timeout: pager.needsIdleWork ? 0 : -1)
+            // Narration ticks twenty times a second; idle work fills the gaps between keys.
+            let keys = terminal.readKeys(timeout: pager.needsIdleWork ? 0 : pager.isNarrating ? 50 : -1)
+            if pager.isNarrating, pager.tickNarration() { draw() }
             if terminal.takeResize() {
                 let size = terminal.size()
                 pager.resize(columns: size.columns, rows: size.rows)

@@ -1,0 +1,147 @@
+import FolioLayout
+import FolioOverlay
+import FolioRender
+
+/// The narration bar: Media Overlays played over the pages, the spoken fragment highlighted
+/// and the page following the voice.
+final class PagerNarration {
+    let session: NarrationSession
+    var status: NarrationStatus
+    /// The clip whose fragment is highlighted, and where that fragment is.
+    var clip: Int?
+    var highlight: (spineIndex: Int, range: Range<Int>)?
+
+    init(session: NarrationSession) {
+        self.session = session
+        status = session.status
+    }
+}
+
+extension Pager {
+    static let narrationHelp = "p play/pause · , . ∓15 s · < > speed · ( ) part · z sleep · a close"
+
+    /// `a`: opens the narration bar at the first fragment on this page (never playing by
+    /// itself), or closes it.
+    func toggleNarration() {
+        if let narration {
+            narration.session.send(.pause)
+            self.narration = nil
+            gridCache = nil
+            message = "Narration closed"
+            return
+        }
+        guard let session = narrationFactory?() else {
+            message = "This book has no narration (Media Overlays)"
+            return
+        }
+        if let time = narrationTimeOfPage(session.controller.timeline) { session.send(.seek(to: time)) }
+        let opened = PagerNarration(session: session)
+        narration = opened
+        follow(opened, turnPage: false)
+        message = Self.narrationHelp
+    }
+
+    /// The book time of the first narrated fragment on the current page (or after it in this
+    /// chapter).
+    private func narrationTimeOfPage(_ timeline: Timeline) -> Double? {
+        guard let page = currentPage, let path = book.layout.href(ofSpineItem: page.spineIndex) else { return nil }
+        for clip in timeline.clips where clip.text.path == path {
+            guard let id = clip.text.fragment, let range = book.layout.textRange(ofElementID: id, inSpineItem: page.spineIndex) else { continue }
+            if range.upperBound > page.start.offset { return clip.begin }
+        }
+        return nil
+    }
+
+    /// Keys while the bar is open; false when the key is not the bar's.
+    func handleNarrationKey(_ key: Key) -> Bool {
+        guard let narration else { return false }
+        let command: NarrationCommand
+        switch key {
+        case .character("p"): command = .togglePlay
+        case .character(","): command = .skip(by: -15)
+        case .character("."): command = .skip(by: 15)
+        case .character("<"): command = .slower
+        case .character(">"): command = .faster
+        case .character("("): command = .previousChapter
+        case .character(")"): command = .nextChapter
+        case .character("z"): command = .cycleSleep
+        case .escape:
+            toggleNarration()
+            return true
+        default: return false
+        }
+        narration.session.send(command)
+        follow(narration, turnPage: true)
+        return true
+    }
+
+    /// True while narration plays: the shell then ticks it often.
+    public var isNarrating: Bool { narration?.status.isPlaying ?? false }
+
+    /// Advances the narration; true when the screen changed (another fragment, another second).
+    public func tickNarration() -> Bool {
+        guard let narration else { return false }
+        let before = narration.status
+        narration.status = narration.session.tick()
+        let moved = follow(narration, turnPage: true)
+        return moved || Int(before.time) != Int(narration.status.time) || before.isPlaying != narration.status.isPlaying
+    }
+
+    /// Highlights the fragment being read and, when it is on another page, turns to it.
+    @discardableResult
+    func follow(_ narration: PagerNarration, turnPage: Bool) -> Bool {
+        narration.status = narration.session.status
+        guard narration.status.clipIndex != narration.clip else { return false }
+        narration.clip = narration.status.clipIndex
+        narration.highlight = nil
+        guard let target = narration.status.text, let spine = book.layout.spineIndex(ofPath: target.path) else { return true }
+        let range = target.fragment.flatMap { book.layout.textRange(ofElementID: $0, inSpineItem: spine) }
+        if let range { narration.highlight = (spine, range) }
+        guard turnPage else { return true }
+        let pages = book.pages(spine)
+        let chapter = book.layout.chapter(spine)
+        if let range, let index = chapter.pageIndex(of: range.lowerBound), pages.indices.contains(index) {
+            let on = Position(spineIndex: spine, page: index)
+            if on != position { go(on) }
+        } else if spine != position.spineIndex, !pages.isEmpty {
+            go(Position(spineIndex: spine, page: 0))
+        }
+        return true
+    }
+
+    /// The fragment's rectangles on the current page, for `pageGrid()`.
+    func narrationHighlight(on page: Page) -> (range: Range<Int>, rects: [Rect])? {
+        guard let highlight = narration?.highlight, highlight.spineIndex == page.spineIndex else { return nil }
+        let rects = book.layout.highlightRects(highlight.range, on: page)
+        return rects.isEmpty ? nil : (highlight.range, rects)
+    }
+
+    /// The narration bar, in place of the status line.
+    func narrationBar() -> String? {
+        guard let narration else { return nil }
+        let s = narration.status
+        var parts = [(s.isPlaying ? "▶" : "⏸") + " " + Self.speedText(s.speed),
+                     "part \(s.part) of \(s.partCount)",
+                     Self.clock(s.elapsedInChapter) + " / −" + Self.clock(s.remainingInChapter),
+                     Self.clock(s.remaining) + " left"]
+        if let sleep = s.sleepRemaining {
+            parts.append("sleep " + Self.clock(sleep))
+        } else if s.sleep == .endOfChapter {
+            parts.append("sleep: end of part")
+        }
+        if s.stopped != nil && !s.isPlaying { parts.append("stopped") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
+    }
+
+    /// `m:ss` or `h:mm:ss`.
+    static func clock(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds.rounded(.down)))
+        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        let mmss = (m < 10 && h > 0 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
+        return h > 0 ? "\(h):" + mmss : mmss
+    }
+}

@@ -1,0 +1,88 @@
+import FolioLayout
+import FolioOverlay
+import FolioPublication
+import FolioRender
+import FolioTestSupport
+import Foundation
+import Testing
+@testable import FolioPager
+
+/// The narration bar over the pages of our narrated sample, on the silent clock with time
+/// moved by hand: the highlighted words follow the SMIL, and the page follows the voice.
+@Suite struct PagerNarrationTests {
+    static let sample = Corpus.packageRoot.appendingPathComponent("corpus/tide-clock.epub").path
+
+    final class VirtualTime: @unchecked Sendable {
+        var now = 0.0
+    }
+
+    func narratedPager() throws -> (Pager, VirtualTime, Timeline) {
+        let publication = try PublicationOpener.open(Self.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        let time = VirtualTime()
+        let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
+        pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        return (pager, time, timeline)
+    }
+
+    /// The text of the screen cells painted with the pager's highlight colour.
+    private func highlighted(_ pager: Pager) -> String {
+        let screen = pager.screen()
+        let mark = pager.palette.mark
+        var out = ""
+        for row in 0..<(screen.rows - 1) {
+            for column in 0..<screen.columns where screen[column, row].background == mark { out += screen[column, row].character }
+            out += " "
+        }
+        return out.split(separator: " ").joined(separator: " ")
+    }
+
+    private func advance(_ pager: Pager, _ time: VirtualTime, to seconds: Double) {
+        while time.now < seconds - 1e-9 {
+            time.now = min(seconds, time.now + 0.05)
+            _ = pager.tickNarration()
+        }
+    }
+
+    @Test func narrationWaitsForPlayThenHighlightsTheSpokenSentence() throws {
+        let (pager, time, timeline) = try narratedPager()
+        #expect(pager.handle(.character("a")))
+        advance(pager, time, to: 2)
+        // Nothing plays until p.
+        #expect(pager.narration?.status.isPlaying == false)
+        #expect(pager.narration?.status.time == 0)
+        _ = pager.handle(.character("p"))
+        for probe in [0.5, 4.0, 9.0, 15.0] {
+            advance(pager, time, to: 2 + probe)
+            let clip = try #require(timeline.clip(at: probe))
+            let status = try #require(pager.narration?.status)
+            // Within 100 ms of the SMIL.
+            #expect(abs(status.time - probe) < 0.1)
+            let passage = try #require(NarratedPassages(publication: pager.book.publication).passage(clip.text))
+            let spoken = String(Array(passage.text)[passage.highlight.clamped(to: 0..<passage.text.count)])
+            let words = spoken.split(separator: " ").prefix(3).joined(separator: " ")
+            #expect(highlighted(pager).contains(words), "at \(probe) s “\(words)” should be highlighted")
+        }
+        #expect(CellRenderer.plain(pager.screen()).contains("part 1 of 2"))
+    }
+
+    @Test func thePageFollowsTheVoiceIntoTheNextChapter() throws {
+        let (pager, time, timeline) = try narratedPager()
+        _ = pager.handle(.character("a"))
+        _ = pager.handle(.character("p"))
+        let second = try #require(timeline.chapters.dropFirst().first)
+        advance(pager, time, to: second.begin + 1)
+        #expect(pager.book.layout.href(ofSpineItem: pager.position.spineIndex) == second.href)
+        #expect(CellRenderer.plain(pager.screen()).contains("part 2 of 2"))
+    }
+
+    @Test func aBookWithoutNarrationSaysSo() throws {
+        let publication = try PublicationOpener.open(PagerTests.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        pager.narrationFactory = { nil }
+        _ = pager.handle(.character("a"))
+        #expect(CellRenderer.plain(pager.screen()).contains("no narration"))
+    }
+}
