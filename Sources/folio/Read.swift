@@ -18,16 +18,14 @@ struct Read: ParsableCommand {
         """
     )
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case auto, cells, image }
-
     @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
     var book: String
 
     @Option(help: "Theme: day, night or sepia.")
     var theme: ReaderSettings.Theme?
 
-    @Option(help: "Display: cells (styled text), image (pages drawn by Cairo, where the terminal shows images) or auto.")
-    var mode: Mode = .auto
+    @Option(help: "Pictures: auto (kitty or sixel where the terminal shows them, else half blocks), kitty, sixel, blocks or none.")
+    var images: CellOutput.Images = .auto
 
     @Flag(help: "Print the book's text in reading order without pages or decoration.")
     var plain = false
@@ -54,22 +52,22 @@ struct Read: ParsableCommand {
             Terminal.error("\(book): the spine is empty; there is nothing to read")
             throw Exit.unreadableBook
         }
-        let images = BookImages(publication)
+        let bookImages = BookImages(publication)
         let chosenTheme = theme ?? .day
         if let keys {
-            try runScript(keys, publication: publication, images: images, theme: chosenTheme)
+            try runScript(keys, publication: publication, images: bookImages, theme: chosenTheme)
             return
         }
         let columns = width ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
         guard !plain, let terminal = TerminalSession() else {
-            try printPages(CellBook(publication: publication, images: images, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
+            try printPages(CellBook(publication: publication, images: bookImages, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
             return
         }
         let session = ReadingSession(publication: publication)
         let readingTheme = theme ?? session.theme ?? .day
         let size = terminal.size()
         let step = session.settings.textSizeStep ?? TextWidth.defaultStep
-        let cellBook = CellBook(publication: publication, images: images, columns: TextWidth.columns(step: step, screen: size.columns),
+        let cellBook = CellBook(publication: publication, images: bookImages, columns: TextWidth.columns(step: step, screen: size.columns),
                                 rows: max(4, size.rows - 1), theme: readingTheme)
         guard cellBook.firstPosition != nil else {
             Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
@@ -81,7 +79,9 @@ struct Read: ParsableCommand {
         pager.narrationFactory = narration(publication, now: MonotonicTime.now)
         if session.settings.scrollMode == true { pager.toggleScrolling() }
         if let warning = session.warnings.first { pager.message = warning }
-        PagerShell(pager: pager, terminal: terminal, colors: CellOutput.colorMode()).run { session.record($0) }
+        let colors = CellOutput.colorMode()
+        pager.graphics = CellOutput.graphics(images, colors: colors)
+        PagerShell(pager: pager, terminal: terminal, colors: colors, detectGraphics: images == .auto).run { session.record($0) }
         session.record(pager)
     }
 

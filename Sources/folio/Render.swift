@@ -35,6 +35,9 @@ struct Render: ParsableCommand {
     @Option(help: "Rows of the terminal grid (cells and text formats; default 24).")
     var rows = 24
 
+    @Option(help: "Images in cells: auto (by the terminal), kitty, sixel, blocks (half blocks) or none (alt text).")
+    var images: CellOutput.Images = .auto
+
     @Option(help: "The folder PNG pages and the manifest are written to.")
     var out = "pages"
 
@@ -66,7 +69,7 @@ struct Render: ParsableCommand {
             try NarratedPage(book: book, time: time, format: format, grid: grid, out: out, dpr: dpr, pngCompression: pngCompression, json: json)
                 .run(paged, target: options.target)
         } else if let grid {
-            try CellOutput(format: format, columns: grid.columns, rows: grid.rows).run(paged, selection: selection)
+            try CellOutput(format: format, columns: grid.columns, rows: grid.rows, images: images).run(paged, selection: selection)
         } else {
             try renderPNG(paged, selection: selection)
         }

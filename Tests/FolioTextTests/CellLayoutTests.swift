@@ -94,4 +94,15 @@ import Testing
         #expect(line.runs.first?.decorations.map(\.kind) == [.underline])
         #expect(line.runs.first?.face === context.fonts.defaultFace)
     }
+
+    @Test func aLineWithAnImageIsAsTallAsTheImagesRows() throws {
+        // An image of 6×5 cells after a word: its line takes five rows, text on the first.
+        let image = InlineItem.atomic(width: 6, height: 5, baseline: 5, style: InlineSupport.shared(), id: 0)
+        let layout = try Self.layout([InlineSupport.text("moon "), image, InlineSupport.text(" rises")], columns: 12)
+        #expect(InlineSupport.lineTexts(layout).count == 2)
+        let first = try #require(layout.lines.first), second = try #require(layout.lines.last)
+        #expect(first.height == 5 && first.atomics.map(\.y) == [0] && first.runs.allSatisfy { $0.baseline == 1 })
+        #expect(second.height == 1)
+        #expect(layout.height == 6)
+    }
 }

@@ -1,8 +1,10 @@
+import FolioStyle
 import FolioText
 
 extension Frame {
     /// The frame in terminal cells (a cell is 8×16 CSS px): what `CellRenderer` draws from a
-    /// page laid out with the cell metric.
+    /// page laid out with the cell metric. Border widths and radii are in cells too (a
+    /// table's border, one cell wide under the cell metric, becomes 1).
     public func inCells() -> Frame {
         let sx = 1 / ChapterBuilder.cell.width, sy = 1 / ChapterBuilder.cell.height
         func rect(_ r: Rect) -> Rect { Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy) }
@@ -14,6 +16,9 @@ extension Frame {
             case .fill(let r, let color): return .fill(rect(r), color)
             case .border(var border):
                 border.rect = rect(border.rect)
+                let w = border.widths
+                border.widths = Edges(top: w.top * sy, right: w.right * sx, bottom: w.bottom * sy, left: w.left * sx)
+                border.radii = border.radii.map { $0 * sx }
                 return .border(border)
             case .image(var image):
                 image.rect = rect(image.rect)

@@ -101,12 +101,12 @@ extension Frame {
 
     /// The box of a run's text between `left` and `right` (run coordinates): from the face's ascender
     /// to its descender; under the cell metric, snapped to the cells the cell renderer puts the text
-    /// in (its row is the line top's, its columns rounded).
+    /// in (the row nearest the line top, as `CellRenderer` places text; its columns rounded).
     private func textBox(origin: Point, run: PositionedRun, left: Double, right: Double, metric: TextMetric) -> Rect {
         switch metric {
         case .cells:
             let cell = ChapterBuilder.cell
-            let row = ((origin.y + 1e-6) / cell.height).rounded(.down)
+            let row = (origin.y / cell.height).rounded()
             let first = ((origin.x + left) / cell.width).rounded(), last = ((origin.x + right) / cell.width).rounded()
             return Rect(x: first * cell.width, y: row * cell.height, width: max(1, last - first) * cell.width, height: cell.height)
         case .fonts:

@@ -48,8 +48,15 @@ extension ChapterBuilder {
         func first(_ cell: TableGrid.Cell) -> Int { rows[cell.row].units[0] }
         func last(_ cell: TableGrid.Cell) -> Int { rows[cell.rows.upperBound - 1].units.last ?? first(cell) }
         for (k, cell) in cells.enumerated() {
+            var rect = geometry.box(cell)
+            if plan.inCells {
+                // Not under the cells of its borders: a box-drawing line keeps the page colour.
+                let inset = plan.collapse?.halves(of: cell) ?? cell.style.border.width
+                rect = Rect(x: rect.x + inset.left, y: rect.y + inset.top, width: max(0, rect.width - inset.left - inset.right),
+                            height: max(0, rect.height - inset.top - inset.bottom))
+            }
             for color in backgroundLayers(cell, in: plan.grid, showCell: !hidden(k)) {
-                place(.fill(geometry.box(cell), color), first: first(cell), last: last(cell))
+                place(.fill(rect, color), first: first(cell), last: last(cell))
             }
         }
         for (k, cell) in cells.enumerated() {

@@ -57,8 +57,9 @@ extension ChapterBuilder {
     /// Lays out a table whose children are `children`; `container` is the parent of an
     /// anonymous table's parts.
     func layoutTable(_ node: StyledNode, children: [StyledNode], container: StyledNode?, x: Double, width: Double) {
-        let grid = TableGridBuilder.build(children, table: node, document: document, interner: interner)
-        let style = node.computed
+        var grid = TableGridBuilder.build(children, table: node, document: document, interner: interner)
+        var style = node.computed
+        if usesCells { style = snapTableToCells(&grid, style: style, width: width) }
         let plan = planTable(grid, style: style, width: width)
         if let measure = tableState.measure {
             // Inside a cell being measured: the table reports its widths and places nothing.
@@ -78,7 +79,9 @@ extension ChapterBuilder {
         wrapperStyle.border.width = Edges(all: 0)
         wrapperStyle.box.padding = Edges(all: .zero)
         let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: plan.borderBoxWidth)
-        let left = x + wrapper.contentX, boxWidth = wrapper.contentWidth
+        var left = x + wrapper.contentX
+        let boxWidth = wrapper.contentWidth
+        if usesCells { left = Self.snappedLeft(left, width: boxWidth, limit: x + width) }
 
         requestBreak(style.box.breakBefore)
         if node.index >= 0, let id = node.source?.attribute("id"), anchors[id] == nil { anchors[id] = units.count }

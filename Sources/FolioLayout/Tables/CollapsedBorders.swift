@@ -122,6 +122,18 @@ struct CollapsedBorders {
         return Edge(width: kind == .hidden ? 0 : width, style: kind, color: style.resolve(color), origin: origin)
     }
 
+    /// Every drawn border one cell thick: `height` for the lines between rows, `width` for
+    /// those between columns (after conflict resolution, which compares the real widths).
+    mutating func snapToCells(width: Double, height: Double) {
+        func snapped(_ edge: Edge, _ size: Double) -> Edge {
+            var edge = edge
+            if edge.width > 0 { edge.width = size }
+            return edge
+        }
+        for r in horizontal.indices { horizontal[r] = horizontal[r].map { snapped($0, height) } }
+        for r in vertical.indices { vertical[r] = vertical[r].map { snapped($0, width) } }
+    }
+
     // MARK: Reading the winners
 
     /// The widest winner along one side of a cell (a spanning cell meets several segments).

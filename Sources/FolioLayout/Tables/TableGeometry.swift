@@ -39,6 +39,8 @@ struct TableGeometry {
     private(set) var bottom = 0.0
     private let spacing: BorderSpacing
     private let around: Edges<Double>
+    /// The row height rows are whole multiples of (the cell metric's), or nil.
+    private let rowUnit: Double?
 
     /// The columns of `plan`, from the table box's content edge `x`.
     init(_ plan: TablePlan, x: Double) {
@@ -47,6 +49,7 @@ struct TableGeometry {
         spacing = plan.spacing
         // In the collapsing model, half the outer borders lie inside the table box, around the grid.
         around = plan.collapse != nil ? plan.frame : Edges(all: 0)
+        rowUnit = plan.inCells ? ChapterBuilder.cell.height : nil
         var cursor = x + around.left + spacing.horizontal
         for w in widths {
             columnX.append(cursor)
@@ -96,6 +99,7 @@ struct TableGeometry {
             let total = heights.reduce(0, +) + vs * Double(heights.count + 1) + around.top + around.bottom
             if tableHeight > total { heights = heights.map { $0 + (tableHeight - total) / Double(heights.count) } }
         }
+        if let rowUnit { heights = heights.map { (max(0, $0) / rowUnit - 1e-6).rounded(.up) * rowUnit } }
         rowTop = []
         var cursor = top + around.top + vs
         for h in heights {
@@ -108,12 +112,16 @@ struct TableGeometry {
     /// How far cell `k`'s content moves down in its box.
     func shift(_ k: Int, _ need: Need) -> Double {
         let free = box(cells[k]).height - need.height
+        let shift: Double
         switch need.alignment {
-        case .top: return 0
-        case .middle: return max(0, free / 2)
-        case .bottom: return max(0, free)
-        case .baseline: return lowering(k, need)
+        case .top: shift = 0
+        case .middle: shift = max(0, free / 2)
+        case .bottom: shift = max(0, free)
+        case .baseline: shift = lowering(k, need)
         }
+        // Whole rows in the cell metric, so that the content stays on the rows between borders.
+        guard let rowUnit else { return shift }
+        return (shift / rowUnit + 1e-6).rounded(.down) * rowUnit
     }
 
     /// How far a baseline-aligned cell moves down to its row's baseline.

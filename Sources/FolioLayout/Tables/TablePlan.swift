@@ -20,6 +20,9 @@ struct TablePlan {
     var columns: TableColumnWidths.Result
     /// The table's `width` (of its border box), when it has a fixed one.
     var fixedWidth: Double?
+    /// Laid out with the cell metric: rows are whole rows (columns, borders and paddings are
+    /// whole cells already).
+    var inCells = false
 
     /// The columns and the spacing around them.
     var gridWidth: Double {
@@ -47,7 +50,8 @@ extension ChapterBuilder {
     /// layout) or the first row read (`table-layout: fixed` with a `width`), then the columns
     /// get their widths.
     func planTable(_ grid: TableGrid, style: ComputedStyle, width: Double) -> TablePlan {
-        let collapse = style.rareInherited.borderCollapse == .collapse ? CollapsedBorders(grid, table: style) : nil
+        var collapse = style.rareInherited.borderCollapse == .collapse ? CollapsedBorders(grid, table: style) : nil
+        if usesCells { collapse?.snapToCells(width: Self.cell.width, height: Self.cell.height) }
         var spacing = style.rareInherited.borderSpacing
         if collapse != nil || grid.columnCount == 0 {
             spacing.horizontal = 0
@@ -82,7 +86,7 @@ extension ChapterBuilder {
             guard let style = column.node?.computed else { return .auto }
             return specifiedWidth(style, insets: Edges(all: 0), basis: available)
         }
-        let result: TableColumnWidths.Result
+        var result: TableColumnWidths.Result
         if style.box.tableLayout == .fixed, let tableWidth {
             let firstRow = grid.cells.indices.filter { grid.cells[$0].row == 0 }.map { k in
                 TableColumnWidths.Request(columns: grid.cells[k].columns, minimum: 0, maximum: 0,
@@ -101,8 +105,9 @@ extension ChapterBuilder {
             result = TableColumnWidths.automatic(count: grid.columnCount, requests: requests, columns: columnWidths,
                                                  gap: spacing.horizontal, available: available, tableWidth: tableWidth)
         }
+        if usesCells { result.widths = Self.wholeColumns(result.widths) }
         return TablePlan(grid: grid, style: style, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
-                         insets: insets, columns: result, fixedWidth: fixedWidth)
+                         insets: insets, columns: result, fixedWidth: fixedWidth, inCells: usesCells)
     }
 
     /// A cell's padding plus its border: its own in the separated model, half the resolved

@@ -115,7 +115,35 @@ extension Pager {
         lines.append(("", false))
         lines.append(("", false))
         lines.append(("Press any key to start reading · ? for the keys · q quits", false))
-        let start = max(0, (rows - 1 - lines.count) / 2)
+        // The cover above the title, as large as the screen leaves room for (a cell is twice
+        // as tall as it is wide).
+        var start = max(0, (rows - 1 - lines.count) / 2)
+        if let cover = book.publication.cover, let size = book.images.size(cover), size.width > 0, size.height > 0 {
+            let room = rows - 1 - lines.count - 2
+            var height = Double(min(room, 24))
+            var width = height * 2 * size.width / size.height
+            if width > Double(columns - 4) {
+                width = Double(columns - 4)
+                height = width * size.height / size.width / 2
+            }
+            if height >= 4 {
+                let top = max(0, (rows - 1 - lines.count - Int(height) - 1) / 2)
+                let left = (Double(columns) - width.rounded(.down)) / 2
+                let frame = Frame(width: Double(columns), height: Double(rows - 1), background: colors.page,
+                                  items: [.image(ImageItem(rect: Rect(x: left.rounded(.down), y: Double(top), width: width.rounded(.down),
+                                                                      height: height.rounded(.down)), path: cover, alt: "cover"))])
+                let drawn = draw(frame, columns: columns, rows: rows - 1)
+                for row in 0..<(rows - 1) {
+                    for column in 0..<columns where drawn.grid[column, row].character != " " || drawn.grid[column, row].background != nil {
+                        var cell = drawn.grid[column, row]
+                        if cell.background == nil { cell.background = colors.page }
+                        screen[column, row] = cell
+                    }
+                }
+                placements = drawn.placements
+                start = top + Int(height) + 1
+            }
+        }
         for (k, (line, bold)) in lines.enumerated() where start + k < rows - 1 {
             var style = Cell(foreground: colors.text, background: colors.page)
             style.bold = bold

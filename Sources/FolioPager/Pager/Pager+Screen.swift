@@ -23,17 +23,32 @@ extension Pager {
         let spoken = scrolling ? nil : currentPage.flatMap { narrationHighlight(on: $0) }
         let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range,
                           columns: pageColumns, rows: pageRows, theme: theme)
-        if let cached = gridCache, cached.key == key { return cached.grid }
+        if let cached = gridCache, cached.key == key {
+            placements = cached.placements
+            return cached.grid
+        }
         var grid = CellGrid(columns: pageColumns, rows: pageRows)
+        var images: [TerminalImagePlacement] = []
         if scrolling {
             grid = scrolledGrid()
         } else if let page = currentPage {
             var frame = page.frame
             if let spoken { frame = frame.highlighting(spoken.rects, color: palette.mark) }
-            grid = CellRenderer.grid(frame.inCells(), columns: pageColumns, rows: pageRows)
+            let drawn = draw(frame.inCells(), columns: pageColumns, rows: pageRows)
+            grid = drawn.grid
+            images = drawn.placements.map { var p = $0; p.column += pageLeft; return p }
         }
-        gridCache = (key, grid)
+        placements = images
+        gridCache = (key, grid, images)
         return grid
+    }
+
+    /// A frame in cells drawn with the pager's graphics, its images decoded by the book.
+    func draw(_ frame: Frame, columns: Int, rows: Int) -> TerminalPage {
+        let images = book.images
+        return CellRenderer.page(frame, columns: columns, rows: rows, graphics: graphics, colors: colors, cellPixels: cellPixels) {
+            images.bitmap($0, width: $1, height: $2)
+        }
     }
 
     /// The whole screen.
@@ -64,6 +79,7 @@ extension Pager {
                 }
             }
         }
+        if case .none = overlay {} else { placements = [] }
         drawOverlay(on: &screen)
         drawStatus(on: &screen)
         return screen

@@ -28,7 +28,7 @@ public final class Pager {
     /// Called when a bookmark is added or deleted, to save it.
     public var onBookmarksChanged: (([Bookmark]) -> Void)?
     /// The current page drawn in cells, kept while nothing that changes it changes.
-    var gridCache: (key: GridKey, grid: CellGrid)?
+    var gridCache: (key: GridKey, grid: CellGrid, placements: [TerminalImagePlacement])?
     /// The text kept on screen through re-paginations (resizes, themes, text sizes) until the
     /// reader moves: successive resizes do not drift away from it.
     var anchor: Locator?
@@ -42,6 +42,14 @@ public final class Pager {
     public var narrationFactory: (() -> NarrationSession?)?
     /// The open narration bar and its player.
     var narration: PagerNarration?
+    /// How pictures are shown: kitty or sixel images, half blocks, or their alt text.
+    public var graphics: TerminalGraphics = .blocks
+    /// The colours the terminal shows (half blocks need some).
+    public var colors: ColorMode = .trueColor
+    /// A terminal cell in screen pixels (kitty and sixel images are sized in them).
+    public var cellPixels: CellPixels = .fallback
+    /// The kitty or sixel images of the screen, written over its cells by the shell.
+    public internal(set) var placements: [TerminalImagePlacement] = []
 
     public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
                 start: Locator? = nil, showJacket: Bool = false) {

@@ -1,4 +1,5 @@
 import FolioRender
+import Foundation
 
 /// Runs a pager in a terminal: draws its screen, reads keys, follows resizes, and counts the
 /// book's pages while the reader reads.
@@ -8,17 +9,35 @@ public final class PagerShell {
     let colors: ColorMode
     /// The rows on screen now, as written, so only changed rows are written again.
     private var shown: [String] = []
+    private var shownPlacements: [TerminalImagePlacement] = []
 
-    public init(pager: Pager, terminal: TerminalSession, colors: ColorMode) {
+    /// With `detectGraphics`, the terminal is asked (DA1) whether it shows sixel images and
+    /// how large its cells are, and the pager's graphics set from the answer.
+    let detectGraphics: Bool
+
+    public init(pager: Pager, terminal: TerminalSession, colors: ColorMode, detectGraphics: Bool = true) {
         self.pager = pager
         self.terminal = terminal
         self.colors = colors
+        self.detectGraphics = detectGraphics
+        pager.colors = colors
+    }
+
+    private func detect() {
+        let environment = ProcessInfo.processInfo.environment
+        let attributes = DeviceAttributes(reply: terminal.query(DeviceAttributes.query, terminator: UInt8(ascii: "c")))
+        pager.graphics = TerminalGraphics.detect(environment: environment, deviceAttributes: attributes, colors: colors)
+        if pager.graphics == .kitty || pager.graphics == .sixel,
+           let cell = CellPixels(reply: terminal.query(CellPixels.query, terminator: UInt8(ascii: "t"))) {
+            pager.cellPixels = cell
+        }
     }
 
     /// Reads until the reader quits. `afterKey` runs after each key (saving the position).
     public func run(afterKey: (Pager) -> Void = { _ in }) {
         terminal.start()
         defer { terminal.close() }
+        if detectGraphics { detect() }
         let size = terminal.size()
         if size.columns != pager.columns || size.rows != pager.rows { pager.resize(columns: size.columns, rows: size.rows) }
         draw()
@@ -53,6 +72,15 @@ public final class PagerShell {
             out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
         }
         shown = lines
+        // Images go over the cells after them; kitty keeps images until told to delete them.
+        let placements = pager.placements
+        if !out.isEmpty || placements != shownPlacements {
+            if pager.graphics == .kitty { out += KittyGraphics.deleteAll }
+            for placement in placements where !out.isEmpty || placements != shownPlacements {
+                out += String(decoding: placement.positioned(), as: UTF8.self)
+            }
+            shownPlacements = placements
+        }
         if !out.isEmpty { terminal.write(out) }
     }
 

@@ -73,6 +73,27 @@ public final class TerminalSession {
         return decoder.decode(Array(buffer[0..<count]))
     }
 
+    /// Sends a query (DA1, the cell size) and returns the terminal's reply: the bytes read until
+    /// one ends with `terminator` or `timeout` milliseconds pass (a terminal that does not
+    /// answer costs only the wait). Call after `start()`.
+    public func query(_ sequence: String, terminator: UInt8, timeout: Int32 = 250) -> String {
+        write(sequence)
+        var reply: [UInt8] = []
+        var remaining = timeout
+        while remaining > 0, reply.count < 256 {
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+            let started = ContinuousClockMilliseconds.now()
+            guard poll(&fds, 1, remaining) > 0 else { break }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(input, &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[0..<count]
+            if reply.last == terminator { break }
+            remaining -= Int32(max(1, ContinuousClockMilliseconds.now() - started))
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
+
     /// Writes all of `text`.
     public func write(_ text: String) {
         var bytes = Array(text.utf8)
@@ -158,5 +179,14 @@ enum TerminalRestore {
         guard resized != 0 else { return false }
         resized = 0
         return true
+    }
+}
+
+/// Milliseconds on the monotonic clock, for the query timeout.
+enum ContinuousClockMilliseconds {
+    static func now() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
     }
 }

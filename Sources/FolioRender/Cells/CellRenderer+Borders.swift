@@ -45,9 +45,9 @@ extension CellRenderer {
 
     /// A border is box-drawing characters on the cells along its edges: lines in each edge's
     /// style and colour, corners where two drawn edges meet (rounded when the corner has a
-    /// radius, double when both edges are double).
+    /// radius, double when both edges are double); text already in a cell stays.
     static func drawBorder(_ border: BorderItem, in grid: inout CellGrid) {
-        guard let cells = grid.cells(touchedBy: border.rect) else { return }
+        guard let cells = grid.cells(of: border) else { return }
         let (left, right) = (cells.columns.lowerBound, cells.columns.upperBound)
         let (top, bottom) = (cells.rows.lowerBound, cells.rows.upperBound)
         func shown(_ width: Double, _ style: BorderStyle, _ color: RGBA) -> Bool {
@@ -90,8 +90,22 @@ extension CellRenderer {
             draw(set.corners[index], width: 1, column: corner.2, row: corner.3, style: style(corner.6))
         }
         for key in own.keys.sorted() {
-            guard let cell = own[key] else { continue }
+            guard let cell = own[key], !holdsText(grid, column: cell.column, row: cell.row) else { continue }
             joinLine(&grid, cell.character, width: 1, column: cell.column, row: cell.row, style: cell.style)
         }
+    }
+
+    /// Whether a cell shows a character of text: a line never covers one (a thin border a
+    /// fraction of a cell from its text would otherwise eat the text's first or last letter).
+    /// Lines and blocks of pictures are not text.
+    static func holdsText(_ grid: CellGrid, column: Int, row: Int) -> Bool {
+        guard grid.contains(column: column, row: row) else { return false }
+        let character = grid[column, row].character
+        if character.isEmpty {
+            // The right half of a wide character.
+            return column > 0 && !grid[column - 1, row].character.isEmpty
+        }
+        guard character != " ", let scalar = character.unicodeScalars.first else { return false }
+        return !(0x2500...0x259F).contains(scalar.value)
     }
 }

@@ -9,27 +9,21 @@ import FolioText
 /// tall; the grid follows the frame's items in painting order, as the PNG renderer does.
 /// The page background is left to the terminal: only fills give cells a background.
 public enum CellRenderer {
-    /// The cells of a page `columns` wide and `rows` tall; whatever falls outside is dropped.
+    /// The cells of a page `columns` wide and `rows` tall, images as their alt text; whatever
+    /// falls outside is dropped. `page(_:columns:rows:graphics:colors:cellPixels:bitmap:)`
+    /// shows the images.
     public static func grid(_ frame: Frame, columns: Int, rows: Int) -> CellGrid {
-        var grid = CellGrid(columns: columns, rows: rows)
-        for item in frame.items {
-            switch item {
-            case .text(let origin, let run): place(run, at: origin, in: &grid)
-            case .fill(let rect, let color): fill(rect, color, in: &grid)
-            case .border(let border): drawBorder(border, in: &grid)
-            case .image(let image): placeImage(image, in: &grid)
-            case .link(let rect, let href): link(rect, href: href, in: &grid)
-            }
-        }
-        return grid
+        page(frame, columns: columns, rows: rows, graphics: .none, colors: .none) { _, _, _ in nil }.grid
     }
 
     /// A run's grapheme clusters from its first column on (at the glyphs' own columns when
     /// there is one glyph per cluster, so that justified spaces keep their width), on the
-    /// row its line starts in. Right-to-left runs are written in visual order.
+    /// row nearest its line's top (as fills take the cells whose centre they cover, so that
+    /// a line and a background, or a table's text and borders, agree on a row whatever
+    /// fraction of a row the margins above left). Right-to-left runs are written in visual order.
     static func place(_ run: PositionedRun, at origin: Point, in grid: inout CellGrid) {
         guard origin.y.isFinite, origin.x.isFinite else { return }
-        let row = Int(max(-1, min(Double(grid.rows), (origin.y + 1e-6).rounded(.down))))
+        let row = Int(max(-1, min(Double(grid.rows), origin.y.rounded())))
         var characters = run.text.map(String.init)
         if run.hasHyphen { characters.append("-") }
         if run.direction == .rtl { characters.reverse() }
@@ -66,7 +60,7 @@ public enum CellRenderer {
         }
     }
 
-    /// An image is `[image: alt]`, centred in its rectangle and cut to its width.
+    /// An image shown as `[image: alt]`, centred in its rectangle and cut to its width.
     static func placeImage(_ image: ImageItem, in grid: inout CellGrid) {
         guard let cells = grid.cells(touchedBy: image.rect) else { return }
         let alt = image.alt.split(whereSeparator: \.isWhitespace).joined(separator: " ")

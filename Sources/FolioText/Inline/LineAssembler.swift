@@ -130,9 +130,11 @@ final class LineAssembler {
         }
 
         if context.metric == .cells {
-            // One row: text sits on it, atomics at its top.
+            // Text sits on the first row, atomics at its top; the line is as tall as the
+            // tallest of them (an image in a line takes its rows, not text's).
             for k in placer.runs.indices { placer.runs[k].baseline = 1 }
-            return LineBox(x: x, width: placer.x - x, ascent: 1, descent: 0, runs: placer.runs, atomics: placer.atomics,
+            let rows = placer.atomics.reduce(1) { max($0, $1.height) }
+            return LineBox(x: x, width: placer.x - x, ascent: rows, descent: 0, runs: placer.runs, atomics: placer.atomics,
                            endsWithHyphen: hyphenRun != nil, endsWithForcedBreak: forced, isLast: last,
                            overflows: line.overflows, textRange: line.range)
         }

@@ -1,0 +1,77 @@
+import FolioStyle
+
+/// Tables under the cell metric (terminal pages), where a border is a box-drawing line one
+/// cell thick: every drawn border takes a whole column (or row), paddings, spacing, column
+/// widths and row heights are whole cells, and the table starts on a whole column. Text and
+/// borders then never share a cell, and two neighbouring cells draw the line between them in
+/// the same column, joined (`┬`, `┼`) rather than doubled.
+extension ChapterBuilder {
+    /// The table's style for the cell metric, after snapping its cells' styles in `grid`:
+    /// borders one cell wide, paddings and `border-spacing` rounded to whole cells. A
+    /// separated table whose spacing rounds to nothing in either direction collapses its
+    /// borders, since a terminal cannot draw two lines in one cell.
+    func snapTableToCells(_ grid: inout TableGrid, style: ComputedStyle, width: Double) -> ComputedStyle {
+        var table = snappedToCells(style, basis: width)
+        let spacing = table.rareInherited.borderSpacing
+        if spacing.horizontal == 0 || spacing.vertical == 0 { table.rareInherited.borderCollapse = .collapse }
+        for k in grid.cells.indices {
+            let snapped = snappedToCells(grid.cells[k].style, basis: width)
+            if snapped != grid.cells[k].style { grid.cells[k].node.style = interner.intern(snapped) }
+        }
+        return table
+    }
+
+    /// A box's style with its drawn borders one cell wide and its paddings and border
+    /// spacing whole cells (percentages resolved against `basis`; paddings of half a cell
+    /// round down).
+    func snappedToCells(_ style: ComputedStyle, basis: Double) -> ComputedStyle {
+        var out = style
+        let b = style.border, p = style.box.padding, cell = Self.cell
+        func line(_ width: Double, _ kind: BorderStyle, _ size: Double) -> Double {
+            width > 0 && kind != .none && kind != .hidden ? size : 0
+        }
+        out.border.width = Edges(top: line(b.width.top, b.style.top, cell.height), right: line(b.width.right, b.style.right, cell.width),
+                                 bottom: line(b.width.bottom, b.style.bottom, cell.height), left: line(b.width.left, b.style.left, cell.width))
+        // Half a cell or less of padding is none: a terminal row is as tall as a line of text.
+        func whole(_ value: LengthPercentage, _ size: Double) -> LengthPercentage {
+            .px((max(0, value.resolve(against: basis)) / size - 0.5 - 1e-6).rounded(.up) * size)
+        }
+        out.box.padding = Edges(top: whole(p.top, cell.height), right: whole(p.right, cell.width),
+                                bottom: whole(p.bottom, cell.height), left: whole(p.left, cell.width))
+        out.rareInherited.borderSpacing.horizontal = Self.whole(style.rareInherited.borderSpacing.horizontal, cell.width)
+        out.rareInherited.borderSpacing.vertical = Self.whole(style.rareInherited.borderSpacing.vertical, cell.height)
+        return out
+    }
+
+    /// `value` rounded to the nearest multiple of `size`.
+    static func whole(_ value: Double, _ size: Double) -> Double {
+        value.isFinite ? (value / size).rounded() * size : 0
+    }
+
+    /// A table's left edge on a whole column: the nearest one, or the one before when the
+    /// nearest would push a table `width` wide past `limit`.
+    static func snappedLeft(_ left: Double, width: Double, limit: Double) -> Double {
+        let nearest = whole(left, cell.width)
+        return nearest + width > limit + 0.01 ? (left / cell.width).rounded(.down) * cell.width : nearest
+    }
+
+    /// Column widths in whole columns, adding up to at most the whole columns of their sum:
+    /// each rounded down (at least one column), then the columns left over given to those
+    /// that lost the most (the leftmost on a tie).
+    static func wholeColumns(_ widths: [Double]) -> [Double] {
+        guard !widths.isEmpty else { return widths }
+        let unit = cell.width
+        let total = Int((widths.reduce(0, +) / unit + 1e-6).rounded(.down))
+        var columns = widths.map { max(1, Int(($0 / unit + 1e-6).rounded(.down))) }
+        let remainder = widths.indices.map { widths[$0] / unit - Double(columns[$0]) }
+        let order = widths.indices.sorted { remainder[$0] != remainder[$1] ? remainder[$0] > remainder[$1] : $0 < $1 }
+        var spare = total - columns.reduce(0, +)
+        var k = 0
+        while spare > 0 {
+            columns[order[k % order.count]] += 1
+            spare -= 1
+            k += 1
+        }
+        return columns.map { Double($0) * unit }
+    }
+}

@@ -1,0 +1,106 @@
+import FolioImage
+import FolioLayout
+import FolioPublication
+import FolioStyle
+import FolioTestSupport
+import Foundation
+import Testing
+@testable import FolioRender
+
+#if canImport(Glibc)
+import Glibc
+
+/// The C library's `wcwidth` (declared in `<wchar.h>` under `_XOPEN_SOURCE`, which the Glibc
+/// module leaves out).
+@_silgen_name("wcwidth") private func cWidth(_ character: Int32) -> Int32
+#endif
+
+/// Books laid out with the cell metric and drawn as terminal pages, end to end.
+@Suite struct TerminalPageTests {
+    /// A book's pages for a terminal of `columns`×`rows`, as `folio render --format cells` lays them out.
+    static func pages(_ path: String, columns: Int, rows: Int, limit: Int = .max) throws -> (BookImages, [Page]) {
+        let publication = try PublicationOpener.open(path)
+        let images = BookImages(publication)
+        let settings = ReaderSettings(fontScale: 1, pageMargin: 16)
+        let layout = BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
+                                metric: .cells) { images.size($0) }
+        var pages: [Page] = []
+        for spineIndex in layout.readingOrder where pages.count < limit {
+            pages += layout.chapter(spineIndex).pages.prefix(limit - pages.count)
+        }
+        return (images, pages)
+    }
+
+    static func firstPage(_ fixture: String) throws -> String {
+        let path = RenderSupport.fixtures.appendingPathComponent(fixture).path
+        let page = try #require(try pages(path, columns: 40, rows: 12).1.first)
+        return CellRenderer.plain(CellRenderer.grid(page.frame.inCells(), columns: 40, rows: 12))
+    }
+
+    @Test func aCollapsedTableIsBoxDrawnWithItsTextOffTheBorderRows() throws {
+        #expect(try Self.firstPage("table-collapsed-in-cells") == (try CellSupport.expected("table-collapsed-in-cells")))
+    }
+
+    @Test func aSeparatedTableWithNoRoomBetweenItsBordersIsDrawnAsOneGrid() throws {
+        #expect(try Self.firstPage("table-separated-in-cells") == (try CellSupport.expected("table-separated-in-cells")))
+    }
+
+    /// The columns a terminal gives a line, by the C library's `wcwidth` (an oracle apart from
+    /// `TerminalWidth`), escape sequences left out.
+    static func terminalColumns(_ line: Substring) -> Int {
+        #if canImport(Glibc)
+        var columns = 0
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                // CSI … final byte, or OSC … ST.
+                guard let kind = scalars.next() else { break }
+                if kind == "[" {
+                    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+                } else if kind == "]" {
+                    while let next = scalars.next() {
+                        if next == "\u{1B}" { _ = scalars.next(); break }
+                    }
+                }
+                continue
+            }
+            columns += max(0, Int(cWidth(Int32(bitPattern: scalar.value))))
+        }
+        return columns
+        #else
+        return TerminalWidth.of(text: line)
+        #endif
+    }
+
+    /// The first pages of every corpus book and of the project's own, at 80×24 with half-block
+    /// images in 24-bit colour: no line is wider than the terminal, no page taller.
+    @Test(.enabled(if: Corpus.directory != nil, Comment(rawValue: Corpus.absentMessage)), arguments: TerminalPageTests.books)
+    func corpusPagesFitAnEightyByTwentyFourTerminal(book: String) throws {
+        #if canImport(Glibc)
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+        #endif
+        // The oracle itself counts: one, two (CJK), one (a half block), none (an escape).
+        #expect(Self.terminalColumns("a中▀\u{1B}[0;38;2;1;2;3m") == 4)
+        let (images, pages) = try Self.pages(book, columns: 80, rows: 24, limit: 150)
+        for (number, page) in pages.enumerated() {
+            let drawn = CellRenderer.page(page.frame.inCells(), columns: 80, rows: 24, graphics: .blocks, colors: .trueColor) {
+                images.bitmap($0, width: $1, height: $2)
+            }
+            let lines = CellRenderer.ansi(drawn.grid, colors: .trueColor).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 24, Comment(rawValue: "\(book) page \(number + 1): \(lines.count) lines"))
+            for (row, line) in lines.enumerated() {
+                let width = Self.terminalColumns(line)
+                #expect(width <= 80, Comment(rawValue: "\(book) page \(number + 1) row \(row): \(width) columns"))
+            }
+        }
+    }
+
+    static let books: [String] = {
+        let samples = Corpus.directory.map { $0.appendingPathComponent("samples") }
+        let files = samples.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        // kusamakura-preview names its files with absolute paths: it has no page to lay out.
+        let epubs = files.filter { $0.hasSuffix(".epub") && $0 != "kusamakura-preview.epub" }.sorted()
+        return epubs.compactMap { samples?.appendingPathComponent($0).path }
+            + [Corpus.packageRoot.appendingPathComponent("corpus/lighthouse.epub").path]
+    }()
+}
