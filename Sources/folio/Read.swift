@@ -24,6 +24,11 @@ struct Read: ParsableCommand {
     @Option(help: "Theme: day, night or sepia.")
     var theme: ReaderSettings.Theme?
 
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case cells, image }
+
+    @Option(help: "Display: cells (styled text, the default) or image (pages drawn by Cairo, in terminals that show kitty or sixel images).")
+    var mode: Mode = .cells
+
     @Option(help: "Pictures: auto (kitty or sixel where the terminal shows them, else half blocks), kitty, sixel, blocks or none.")
     var images: CellOutput.Images = .auto
 
@@ -81,6 +86,7 @@ struct Read: ParsableCommand {
         if let warning = session.warnings.first { pager.message = warning }
         let colors = CellOutput.colorMode()
         pager.graphics = CellOutput.graphics(images, colors: colors)
+        pager.wantsImagePages = mode == .image
         PagerShell(pager: pager, terminal: terminal, colors: colors, detectGraphics: images == .auto).run { session.record($0) }
         session.record(pager)
     }

@@ -190,3 +190,52 @@ import Testing
         #expect(!p.scrolling)
     }
 }
+
+@Suite struct PagerImageModeTests {
+    private func pager(graphics: TerminalGraphics) throws -> Pager {
+        let publication = try PublicationOpener.open(PagerTests.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        pager.graphics = graphics
+        pager.cellPixels = CellPixels(width: 10, height: 20)
+        pager.wantsImagePages = true
+        pager.applyDisplay()
+        return pager
+    }
+
+    @Test func withKittyEachPageIsOnePNGCoveringThePageCells() throws {
+        let p = try pager(graphics: .kitty)
+        #expect(p.showsImagePages)
+        let locator = p.locator
+        _ = p.screen()
+        let placement = try #require(p.placements.first)
+        #expect(p.placements.count == 1)
+        #expect(placement.columns == p.pageColumns && placement.rows == 23)
+        // The chunks' payloads joined are a PNG of the page's pixel size.
+        let text = String(decoding: placement.bytes, as: UTF8.self)
+        let payload = text.components(separatedBy: "\u{1B}_G").dropFirst().map { chunk -> String in
+            let body = chunk.components(separatedBy: "\u{1B}\\").first ?? ""
+            return String(body.split(separator: ";", maxSplits: 1).last ?? "")
+        }.joined()
+        let png = try #require(Data(base64Encoded: payload))
+        #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(abs(width - p.pageColumns * 10) <= 1 && abs(height - 23 * 20) <= 1)
+        // The same text stays on screen when the display changes.
+        let page = try #require(p.currentPage)
+        #expect(page.start <= locator)
+    }
+
+    @Test func withSixelThePageIsASixelImage() throws {
+        let p = try pager(graphics: .sixel)
+        _ = p.screen()
+        let bytes = try #require(p.placements.first?.bytes)
+        #expect(bytes.starts(with: Array("\u{1B}P".utf8)))
+    }
+
+    @Test func withoutImageGraphicsPagesStayCells() throws {
+        let p = try pager(graphics: .blocks)
+        #expect(!p.showsImagePages)
+        #expect(CellRenderer.plain(p.screen()).contains("kitty or sixel"))
+    }
+}

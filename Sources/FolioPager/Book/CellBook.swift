@@ -13,7 +13,20 @@ public final class CellBook {
     public private(set) var columns: Int
     public private(set) var rows: Int
     public private(set) var theme: ReaderSettings.Theme
+    /// Pages as cells, or as images drawn by Cairo for a terminal that shows images.
+    public private(set) var display: Display = .cells
+    /// The font family of image pages (cells have the terminal's).
+    public private(set) var font: ReaderSettings.FontChoice = .publisher
     private var counts: [Int: Int] = [:]
+
+    /// How pages are laid out for the terminal.
+    public enum Display: Equatable, Sendable {
+        /// The cell metric: a character per cell.
+        case cells
+        /// Fonts, for a page of `columns × cell width` by `rows × cell height` screen pixels,
+        /// at a scale where a line of text is about a cell tall.
+        case image(cellWidth: Int, cellHeight: Int)
+    }
 
     public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme) {
         self.publication = publication
@@ -21,27 +34,44 @@ public final class CellBook {
         self.columns = columns
         self.rows = rows
         self.theme = theme
-        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme)
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: .cells, font: .publisher)
     }
 
     private static func makeLayout(_ publication: Publication, images: BookImages, columns: Int, rows: Int,
-                                   theme: ReaderSettings.Theme) -> BookLayout {
-        // A cell is 8×16 CSS px; the margin is two columns and one row.
+                                   theme: ReaderSettings.Theme, display: Display, font: ReaderSettings.FontChoice) -> BookLayout {
         var settings = ReaderSettings.phone
         settings.theme = theme
-        settings.pageMargin = 16
-        return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
-                          metric: .cells, imageSize: { images.size($0) })
+        switch display {
+        case .cells:
+            // A cell is 8×16 CSS px; the margin is two columns and one row.
+            settings.pageMargin = 16
+            return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
+                              metric: .cells, imageSize: { images.size($0) })
+        case .image(let cellWidth, let cellHeight):
+            settings.font = font
+            let scale = imageScale(cellHeight: cellHeight)
+            let environment = MediaEnvironment(width: Double(columns * cellWidth) / scale, height: Double(rows * cellHeight) / scale, dpr: scale)
+            return BookLayout(publication: publication, environment: environment, settings: settings, metric: .fonts,
+                              imageSize: { images.size($0) })
+        }
     }
 
-    /// Lays the book out again for another grid or theme; counts start over.
-    public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme) {
-        guard columns != self.columns || rows != self.rows || theme != self.theme else { return }
+    /// Device pixels per CSS px for image pages: a 12 pt line (about 22 CSS px) one cell tall.
+    public static func imageScale(cellHeight: Int) -> Double {
+        max(0.5, min(4, Double(cellHeight) / 22))
+    }
+
+    /// Lays the book out again for another grid, theme, display or font; counts start over.
+    public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme, display: Display? = nil, font: ReaderSettings.FontChoice? = nil) {
+        let display = display ?? self.display, font = font ?? self.font
+        guard columns != self.columns || rows != self.rows || theme != self.theme || display != self.display || font != self.font else { return }
         self.columns = columns
         self.rows = rows
         self.theme = theme
+        self.display = display
+        self.font = font
         counts = [:]
-        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme)
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: display, font: font)
     }
 
     public var readingOrder: [Int] { layout.readingOrder }

@@ -78,8 +78,21 @@ extension Pager {
         case .enter: followLink()
         case .backspace:
             if let back = history.popLast() { go(back) } else { message = "Nowhere to go back to" }
-        case .character("s"): toggleScrolling()
+        case .character("s"):
+            if showsImagePages { message = "Scroll mode is for cells; pages shown as images turn a page at a time" } else { toggleScrolling() }
         case .character("a"): toggleNarration()
+        case .character("f"):
+            guard showsImagePages else {
+                message = "f changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
+                return true
+            }
+            let all = ReaderSettings.FontChoice.allCases
+            let next = all[(all.firstIndex(of: book.font)! + 1) % all.count]
+            let keep = anchor ?? currentPage?.start
+            anchor = keep
+            book.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next)
+            if let keep, let found = book.position(of: keep) { position = found }
+            message = "Font: \(next.rawValue)"
         case .character("?"): overlay = .help
         case .escape:
             linkIndex = nil

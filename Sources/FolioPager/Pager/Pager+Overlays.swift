@@ -17,6 +17,7 @@ extension Pager {
         "T                  theme: day, night, sepia",
         "+ / −              narrower / wider text column",
         "s                  scroll mode (j/k a line) or page mode",
+        "f                  font family (pages shown as images)",
         "a                  narration bar (books with Media Overlays):",
         "                   p play/pause · , . ∓15 s · < > speed · ( ) part · z sleep",
         "?                  this help        q  quit",

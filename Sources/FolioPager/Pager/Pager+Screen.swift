@@ -29,7 +29,13 @@ extension Pager {
         }
         var grid = CellGrid(columns: pageColumns, rows: pageRows)
         var images: [TerminalImagePlacement] = []
-        if scrolling {
+        if showsImagePages, let page = currentPage {
+            var frame = page.frame
+            if let spoken { frame = frame.highlighting(spoken.rects, color: palette.mark) }
+            if let image = imagePage(frame) {
+                images = [TerminalImagePlacement(column: pageLeft, row: 0, columns: pageColumns, rows: pageRows, bytes: image)]
+            }
+        } else if scrolling {
             grid = scrolledGrid()
         } else if let page = currentPage {
             var frame = page.frame
@@ -41,6 +47,21 @@ extension Pager {
         placements = images
         gridCache = (key, grid, images)
         return grid
+    }
+
+    /// A page drawn by Cairo at the terminal's pixel size, as a kitty or sixel image.
+    func imagePage(_ frame: Frame) -> [UInt8]? {
+        guard case .image(_, let cellHeight) = book.display else { return nil }
+        let images = book.images
+        let renderer = PNGRenderer(dpr: CellBook.imageScale(cellHeight: cellHeight)) { images.bitmap($0, width: $1, height: $2) }
+        switch graphics {
+        case .kitty:
+            return KittyGraphics.placement(png: renderer.render(frame), columns: pageColumns, rows: pageRows)
+        case .sixel:
+            return SixelEncoder.encode(renderer.pixels(frame), background: palette.page)
+        default:
+            return nil
+        }
     }
 
     /// A frame in cells drawn with the pager's graphics, its images decoded by the book.

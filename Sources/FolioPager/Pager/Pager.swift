@@ -48,6 +48,8 @@ public final class Pager {
     public var colors: ColorMode = .trueColor
     /// A terminal cell in screen pixels (kitty and sixel images are sized in them).
     public var cellPixels: CellPixels = .fallback
+    /// Show pages as images drawn by Cairo when the terminal can (`--mode image`).
+    public var wantsImagePages = false
     /// The kitty or sixel images of the screen, written over its cells by the shell.
     public internal(set) var placements: [TerminalImagePlacement] = []
 
@@ -93,6 +95,24 @@ public final class Pager {
             scrollRow = strip.firstRowOfPage.indices.contains(position.page) ? strip.firstRowOfPage[position.page] : 0
         }
     }
+
+    /// Pages as images when asked for and the terminal shows kitty or sixel images; cells
+    /// otherwise. Keeps the same text on screen.
+    public func applyDisplay() {
+        let display: CellBook.Display = wantsImagePages && (graphics == .kitty || graphics == .sixel)
+            ? .image(cellWidth: cellPixels.width, cellHeight: cellPixels.height) : .cells
+        if wantsImagePages && display == .cells {
+            message = "Pages as images need a terminal with kitty or sixel graphics; showing cells"
+        }
+        guard display != book.display else { return }
+        let keep = anchor ?? book.page(position)?.start
+        book.relayout(columns: pageColumns, rows: pageRows, theme: theme, display: display)
+        if let keep, let found = book.position(of: keep) { position = found }
+        if scrolling, display != .cells { scrolling = false }
+        gridCache = nil
+    }
+
+    public var showsImagePages: Bool { book.display != .cells }
 
     /// A new terminal size: the book is paginated again and the same text stays on screen.
     public func resize(columns: Int, rows: Int) {

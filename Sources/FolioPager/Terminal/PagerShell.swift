@@ -38,6 +38,7 @@ public final class PagerShell {
         terminal.start()
         defer { terminal.close() }
         if detectGraphics { detect() }
+        pager.applyDisplay()
         let size = terminal.size()
         if size.columns != pager.columns || size.rows != pager.rows { pager.resize(columns: size.columns, rows: size.rows) }
         draw()
