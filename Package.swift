@@ -28,9 +28,11 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CMPV", pkgConfig: "mpv", providers: [.apt(["libmpv-dev"])]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
         .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
+        // libmpv is loaded at run time by a small C loader (its headers come from libmpv-dev):
+        // linking it would load FFmpeg and ~200 libraries into every command.
+        .target(name: "CMPV", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "FolioCore", dependencies: ["CLibCrypto"]),
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
