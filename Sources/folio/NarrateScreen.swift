@@ -153,14 +153,7 @@ struct NarrateScreen {
         text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
     }
 
-    /// `m:ss` or `h:mm:ss`.
-    static func clock(_ seconds: Double) -> String {
-        let s = Int(max(0, seconds).rounded(.down))
-        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-        return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
-    }
+    static func clock(_ seconds: Double) -> String { PlaybackText.clock(seconds) }
 
-    static func speed(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    static func speed(_ value: Double) -> String { PlaybackText.speed(value) }
 }

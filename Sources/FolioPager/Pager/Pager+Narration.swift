@@ -133,15 +133,7 @@ extension Pager {
         return parts.joined(separator: " · ")
     }
 
-    static func speedText(_ speed: Double) -> String {
-        speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
-    }
+    static func speedText(_ speed: Double) -> String { PlaybackText.speed(speed) + "×" }
 
-    /// `m:ss` or `h:mm:ss`.
-    static func clock(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds.rounded(.down)))
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
-        let mmss = (m < 10 && h > 0 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
-        return h > 0 ? "\(h):" + mmss : mmss
-    }
+    static func clock(_ seconds: Double) -> String { PlaybackText.clock(seconds) }
 }
