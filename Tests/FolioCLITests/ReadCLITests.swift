@@ -150,6 +150,32 @@ import Testing
         return CLI.Run(status: process.terminationStatus, stdout: data, stderr: "")
     }
 
+    @Test(.enabled(if: TmuxSession.available, "tmux is not installed (scripts/setup installs it)"))
+    func narrationPlaysOnTheSilentClockWithTheSpokenSentenceHighlighted() throws {
+        let state = try stateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": state.path]
+        let book = CLI.root.appendingPathComponent("corpus/tide-clock.epub").path
+        let tmux = try TmuxSession(command: [binary, "read", "--audio", "none", book], environment: env, columns: 80, rows: 24)
+        _ = try tmux.waitFor { $0.contains("Press any key") }
+        try tmux.send("Space", "a")
+        var screen = try tmux.waitFor { self.statusLine($0).contains("part 1 of 2") || self.statusLine($0).contains("p play") }
+        // Nothing plays until p (z sets a sleep timer, which shows in the bar).
+        Thread.sleep(forTimeInterval: 1)
+        try tmux.send("z")
+        screen = try tmux.waitFor { self.statusLine($0).contains("part 1 of 2") }
+        #expect(statusLine(screen).contains("⏸"))
+        #expect(statusLine(screen).contains("0:00 /"))
+        #expect(statusLine(screen).contains("sleep"))
+        try tmux.send("p")
+        screen = try tmux.waitFor { self.statusLine($0).contains("0:03 /") }
+        #expect(statusLine(screen).contains("▶"))
+        // The sentence being read has the highlight's background (#FFE066 in the day theme).
+        let coloured = try tmux.tmux("capture-pane", "-p", "-e", "-t", "t")
+        #expect(coloured.contains("48;2;255;224;102"))
+        try tmux.send("p", "q")
+    }
+
     @Test func withoutATerminalTheBookIsPrintedAsPages() throws {
         let run = try CLI.folio("read", CLI.sample)
         #expect(run.status == 0)

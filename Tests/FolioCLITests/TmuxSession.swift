@@ -11,7 +11,7 @@ final class TmuxSession {
 
     init(command: [String], environment: [String: String] = [:], columns: Int = 80, rows: Int = 24) throws {
         let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let line = "env TERM=xterm-256color COLORTERM=truecolor \(env) " + command.map(Self.quote).joined(separator: " ")
+        let line = "env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor \(env) " + command.map(Self.quote).joined(separator: " ")
         // The server the first command starts keeps its standard streams: they go to /dev/null
         // so that no pipe of this process stays open in it.
         let new = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", line]
