@@ -119,10 +119,17 @@ public final class BookLayout {
         guard let fonts = fontContext(styled.fontFaces) else {
             return ChapterPages(spineIndex: spineIndex, href: href, pages: [], anchors: [:])
         }
-        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
+        // A fixed-layout document is laid out at its viewport's size, then scaled to the page.
+        let viewport = isFixedLayout(spineIndex) ? Self.viewport(tree) : nil
+        let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
+        let context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
                                     imageSize: imageSize)
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
-        var chapter = ChapterPages(flow: flow, page: page, spineIndex: spineIndex, href: href)
+        var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href)
+        if let viewport {
+            chapter.pages = fixedLayoutPage(chapter.pages, viewport: viewport, spineIndex: spineIndex)
+            chapter.anchors = chapter.anchors.mapValues { _ in 0 }
+        }
         let offsets = flow.offsets
         for k in chapter.pages.indices {
             guard let position = offsets.position(of: chapter.pages[k].start.offset) else { continue }
