@@ -7,13 +7,13 @@ import FolioImage
 /// enough for the fast levels to matter. Nothing but the image goes in the file (no `tIME`,
 /// no text chunks), so the bytes depend only on the pixels and the level.
 /// https://www.w3.org/TR/png-3/
-enum PNGEncoder {
+public enum PNGEncoder {
     /// The PNG bytes: 8-bit RGB when every pixel is opaque, else 8-bit RGBA with straight
     /// (un-premultiplied) alpha, as PNG requires. Empty for a bitmap with no pixels.
     ///
     /// libpng reports errors by `longjmp`, which Swift cannot catch; with a well-formed
     /// bitmap the only error left is running out of memory, which stops the process.
-    static func encode(_ bitmap: Bitmap, level: Int) -> [UInt8] {
+    public static func encode(_ bitmap: Bitmap, level: Int) -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4,
               bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4 else { return [] }
         let opaque = isOpaque(bitmap)

@@ -1,0 +1,33 @@
+/// One of N equal parts of a diff, for splitting a suite over machines: `--shard 2/4`.
+///
+/// Chapters are the unit: each (profile, chapter) goes to the shard its name hashes to, so
+/// both sides agree and every shard gets a similar share.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, (1...n).contains(i) else { return nil }
+        index = i
+        count = n
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether this shard diffs the chapter `href` of `profile`.
+    public func includes(profile: String, href: String) -> Bool {
+        Int(Self.fnv1a(profile + "\u{0}" + href) % UInt64(count)) == index - 1
+    }
+
+    /// FNV-1a: stable across runs and machines, unlike `Hasher`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

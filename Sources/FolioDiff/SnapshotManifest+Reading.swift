@@ -1,0 +1,28 @@
+import Foundation
+
+extension SnapshotManifest {
+    /// Reads a `manifest.json` that `json()` wrote.
+    public init(data: Data, source: String) throws(SnapshotError) {
+        let root = try JSONObject(data: data, source: source)
+        var pages: [SnapshotPage] = []
+        for page in try root.objects("pages") {
+            var images: [PageImage] = []
+            for image in (try? page.objects("images")) ?? [] {
+                images.append(PageImage(path: image.optionalString("path"),
+                                        box: PixelBox(x: try image.int("x"), y: try image.int("y"),
+                                                      width: try image.int("width"), height: try image.int("height"))))
+            }
+            pages.append(SnapshotPage(
+                number: try page.int("page"), file: try page.string("file"), spineIndex: try page.int("spineIndex"),
+                href: try page.string("href"), start: try page.int("start"), end: try page.int("end"),
+                title: page.optionalString("title"), chapterTitle: page.optionalString("chapterTitle"), text: try page.string("text"), sha256: try page.string("sha256"),
+                width: page.optionalInt("width") ?? 0, height: page.optionalInt("height") ?? 0, images: images))
+        }
+        var fonts: [FontHash] = []
+        for font in (try? root.objects("fonts")) ?? [] {
+            fonts.append(FontHash(path: try font.string("path"), sha256: try font.string("sha256")))
+        }
+        self.init(folioVersion: try root.string("folio"), book: try root.string("book"), profile: try root.string("profile"),
+                  options: try root.stringMap("options"), fonts: fonts, pages: pages)
+    }
+}

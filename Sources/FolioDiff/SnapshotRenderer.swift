@@ -1,0 +1,90 @@
+import FolioCore
+import FolioLayout
+import FolioPublication
+import FolioRender
+import Foundation
+
+/// Renders a laid-out book page by page for a snapshot: each page's record and PNG, in
+/// reading order, whatever the number of jobs.
+///
+/// Pages are laid out chapter by chapter on the calling thread (a `BookLayout` is not
+/// thread-safe) and each chapter's pages drawn on up to `jobs` threads.
+public struct SnapshotRenderer {
+    public let layout: BookLayout
+    public let renderer: PNGRenderer
+    /// The first table-of-contents title into each spine item, by container path.
+    let chapterTitles: [String: String]
+
+    /// - Parameters:
+    ///   - dpr: device pixels per CSS px.
+    ///   - compression: the PNG zlib level; part of the options, since it changes the hashes.
+    public init(layout: BookLayout, images: BookImages, dpr: Double, compression: Int = 1) {
+        self.layout = layout
+        renderer = PNGRenderer(dpr: dpr, compression: compression) { path, width, height in
+            images.bitmap(path, width: width, height: height)
+        }
+        var titles: [String: String] = [:]
+        var stack = Array(layout.publication.navigation.toc.reversed())
+        while let entry = stack.popLast() {
+            if let path = entry.href?.split(separator: "#", omittingEmptySubsequences: false).first.map(String.init),
+               titles[path] == nil, !entry.title.isEmpty {
+                titles[path] = entry.title
+            }
+            stack.append(contentsOf: entry.children.reversed())
+        }
+        chapterTitles = titles
+    }
+
+    /// Calls `body` with every page in reading order and its PNG bytes; returns the page count.
+    ///
+    /// Pages of spine items that `draw` refuses (by container path) are laid out, for their
+    /// numbers and text, but not drawn: their `sha256` is empty and their PNG nil. A diff shard
+    /// uses this to draw only the chapters it compares.
+    @discardableResult
+    public func run(jobs: Int, draw: (String) -> Bool = { _ in true },
+                    _ body: (SnapshotPage, [UInt8]?) throws -> Void) throws -> Int {
+        var number = 0
+        for spineIndex in layout.readingOrder {
+            let chapter = layout.chapter(spineIndex)
+            let drawn = draw(chapter.href)
+            // Batches bound the PNG bytes held at once in a long chapter.
+            var first = 0
+            while first < chapter.pages.count {
+                let batch = Array(chapter.pages[first..<min(first + 64, chapter.pages.count)])
+                let pngs: [[UInt8]?] = drawn ? Parallel.map(batch, jobs: jobs) { renderer.render($0.frame) } : batch.map { _ in nil }
+                for (page, png) in zip(batch, pngs) {
+                    number += 1
+                    try body(record(page, number: number, png: png), png)
+                }
+                first += batch.count
+            }
+        }
+        return number
+    }
+
+    private func record(_ page: Page, number: Int, png: [UInt8]?) -> SnapshotPage {
+        let size = png.flatMap(Self.pngSize) ?? (0, 0)
+        let dpr = renderer.dpr
+        var images: [PageImage] = []
+        for item in page.frame.items {
+            guard case .image(let image) = item else { continue }
+            let x = Int((image.rect.x * dpr).rounded(.down)), y = Int((image.rect.y * dpr).rounded(.down))
+            let box = PixelBox(x: x, y: y, width: Int((image.rect.maxX * dpr).rounded(.up)) - x,
+                               height: Int((image.rect.maxY * dpr).rounded(.up)) - y)
+            images.append(PageImage(path: image.path, box: box))
+        }
+        return SnapshotPage(number: number, file: SnapshotPage.fileName(number), spineIndex: page.spineIndex, href: page.href,
+                            start: page.start.offset, end: page.end.offset,
+                            title: layout.title(spineIndex: page.spineIndex, page: page.indexInChapter),
+                            chapterTitle: chapterTitles[page.href],
+                            text: page.text, sha256: png.map(Digest.sha256Hex) ?? "",
+                            width: size.0, height: size.1, images: images)
+    }
+
+    /// The width and height in a PNG's IHDR chunk (bytes 16–23, big-endian).
+    static func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
+        guard bytes.count >= 24 else { return nil }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import FolioCore
+import FolioDiff
+import FolioPublication
+import FolioRender
+import Foundation
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two renderings of a book page by page; exit 0 when nothing changed, 1 when something did, 2 on error.",
+        discussion: """
+        BASELINE and CURRENT are each a snapshot folder (folio snapshot) or a book; a book is rendered on the fly \
+        with the other side's profiles and options (with the render options given here when both are books; with \
+        a snapshot, --profiles only picks among its profiles). \
+        Pages are matched by their text and place in the spine, not by number, then classified identical (same \
+        hash), changed (more pixels differ than --threshold allows, anti-aliasing aside), added, removed or moved \
+        (the same content at another page number). The summary says what changed in words. --json prints an \
+        object with summary, chapters and pages; --report writes an HTML report. --shard I/N diffs a share of the \
+        chapters; folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
+        report folder the shards' --report images were gathered in). A malformed command line exits 64.
+        """
+    )
+
+    @Argument(help: "BASELINE and CURRENT (snapshot folders or books); with --merge, the shards' --json outputs.")
+    var inputs: [String] = []
+
+    @OptionGroup var render: SnapshotOptions
+
+    @Option(help: "The share of a page's pixels, in percent, that may differ before the page counts as changed (default 0).")
+    var threshold = "0"
+
+    @Option(help: "Write an HTML report (index.html and images) to this folder.")
+    var report: String?
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    @Option(help: "Diff only share I of N of the chapters, e.g. 2/4 (merge the shards' --json outputs with --merge).")
+    var shard: String?
+
+    @Flag(help: "Merge shard results (the arguments: files of folio diff --shard … --json output) into one.")
+    var merge = false
+
+    func run() throws {
+        let result: DiffResult
+        do {
+            result = try merge ? merged() : compared()
+            if let report {
+                try HTMLReport.write(result, to: try ReportFolder(url: URL(fileURLWithPath: report)).url)
+            }
+        } catch let error as DiffFailure {
+            Terminal.error(error.message)
+            throw ExitCode(2)
+        } catch is ExitCode {
+            throw ExitCode(2)  // already explained (an unreadable book, say)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
+        if json {
+            Terminal.write(result.json().serialized() + "\n")
+        } else {
+            Terminal.write(DiffText.render(result, report: report))
+        }
+        if result.hasChanges { throw ExitCode(1) }
+    }
+
+    private func settings() throws -> (threshold: Double, shard: Shard?) {
+        let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
+        guard let percent = Double(text), (0...100).contains(percent) else {
+            throw DiffFailure("--threshold must be a percentage from 0 to 100, not '\(threshold)'")
+        }
+        guard let shard else { return (percent / 100, nil) }
+        guard let parsed = Shard(shard) else { throw DiffFailure("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'") }
+        return (percent / 100, parsed)
+    }
+
+    private func merged() throws -> DiffResult {
+        guard !inputs.isEmpty else { throw DiffFailure("--merge needs the shards' JSON files") }
+        let parts = try inputs.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
+            return try DiffResult(data: data, source: path)
+        }
+        return try DiffResult.merged(parts)
+    }
+
+    private func compared() throws -> DiffResult {
+        guard inputs.count == 2 else { throw DiffFailure("give two things to compare, BASELINE and CURRENT (or --merge and shard files)") }
+        let (threshold, shard) = try settings()
+        let baseline = try DiffInput(inputs[0]), current = try DiffInput(inputs[1])
+        var options = DiffOptions(threshold: threshold, jobs: render.jobs, shard: shard)
+        if let report { options.report = try ReportFolder(url: URL(fileURLWithPath: report)) }
+        var notes: [String] = []
+        var profiles: [ProfileDiff] = []
+        for name in try profileNames(baseline, current) {
+            let b = try side(baseline, profile: name, other: current, shard: shard)
+            let c = try side(current, profile: name, other: baseline, shard: shard)
+            if let b, let c {
+                notes += SnapshotDiffer.notes(baseline: b.manifest, current: c.manifest).filter { !notes.contains($0) }
+            } else {
+                notes.append("profile \(name) is only in the \(b == nil ? "current" : "baseline") rendering")
+            }
+            profiles.append(try SnapshotDiffer.diff(profile: name, baseline: b, current: c, options: options))
+        }
+        return DiffResult(baseline: inputs[0], current: inputs[1], notes: notes, profiles: profiles, shard: shard, threshold: threshold)
+    }
+
+    /// The profiles to compare: the snapshots' (baseline's first; --profiles picks among them), or
+    /// those of the options when both sides are books.
+    private func profileNames(_ baseline: DiffInput, _ current: DiffInput) throws -> [String] {
+        var names: [String] = []
+        for input in [baseline, current] {
+            if case .snapshot(let profiles) = input {
+                for profile in profiles where !names.contains(profile.manifest.profile) { names.append(profile.manifest.profile) }
+            }
+        }
+        let setups = try render.setups()
+        guard !names.isEmpty else { return setups.map(\.name) }
+        guard render.profiles != nil else { return names }
+        for setup in setups where !names.contains(setup.name) {
+            throw DiffFailure("profile \(setup.name) is not in the snapshot (it has \(names.joined(separator: ", ")))")
+        }
+        return names.filter { name in setups.contains { $0.name == name } }
+    }
+
+    /// One side for one profile: a snapshot's, or the book rendered as the other side was (nil when a snapshot lacks the profile).
+    private func side(_ input: DiffInput, profile: String, other: DiffInput, shard: Shard?) throws -> SnapshotSide? {
+        switch input {
+        case .snapshot(let profiles):
+            return profiles.first { $0.manifest.profile == profile }.map { SnapshotSide(manifest: $0.manifest, images: FolderImages(folder: $0.folder)) }
+        case .book(let path, let publication, let images):
+            let setup: RenderSetup
+            if case .snapshot(let profiles) = other {
+                guard let recorded = profiles.first(where: { $0.manifest.profile == profile })?.manifest else { return nil }
+                do {
+                    setup = try RenderSetup(options: recorded.options, name: profile)
+                } catch {
+                    throw DiffFailure("the snapshot's options for \(profile) cannot be used to render \(path): \(error)")
+                }
+            } else {
+                guard let own = try render.setups().first(where: { $0.name == profile }) else { return nil }
+                setup = own
+            }
+            let store = MemoryImages()
+            var pages: [SnapshotPage] = []
+            try setup.render(publication, images: images, name: path, jobs: render.jobs,
+                             draw: { shard?.includes(profile: profile, href: $0) ?? true }) { page, png in
+                if let png { store.store(png, page: page.number) }
+                pages.append(page)
+            }
+            let manifest = SnapshotManifest(folioVersion: folioVersion, book: path, profile: profile, options: setup.options,
+                                            fonts: FontFingerprint.installed(), pages: pages)
+            return SnapshotSide(manifest: manifest, images: store)
+        }
+    }
+}
+
+/// A side of `folio diff` as given: a snapshot folder or a book.
+enum DiffInput {
+    case snapshot([(manifest: SnapshotManifest, folder: URL)])
+    case book(String, Publication, BookImages)
+
+    init(_ path: String) throws {
+        if SnapshotFolder.isSnapshot(path) {
+            self = .snapshot(try SnapshotFolder.read(path))
+        } else if FileManager.default.fileExists(atPath: path) {
+            let publication = try openForRendering(path)
+            self = .book(path, publication, BookImages(publication))
+        } else {
+            throw DiffFailure("\(path): no such snapshot folder or book")
+        }
+    }
+}
+
+/// An error `folio diff` explains in one line and exits 2 for.
+struct DiffFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The plain-text result: notes, then per profile a count line and the statements.
+enum DiffText {
+    static func render(_ result: DiffResult, report: String?) -> String {
+        var out = result.notes.map { "note: \($0)\n" }.joined()
+        for profile in result.profiles {
+            out += "\(profile.name): \(DiffResult.countLine(profile.pages))\n"
+            out += profile.chapters.flatMap(\.statements).map { "  \($0)\n" }.joined()
+        }
+        if let report { out += "report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)\n" }
+        return out
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `folio snapshot` and `folio diff` on the FolioDiff fixture book, as CI would run them.
+@Suite struct DiffCLITests {
+    typealias CLI = CLITests
+    static let fixtures = CLI.root.appendingPathComponent("Tests/FolioDiffTests/Fixtures")
+    static let render = ["--device", "200x240", "--dpr", "1"]
+
+    /// A fresh temporary folder, removed by the caller.
+    static func scratch() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("folio-diff-cli-\(getpid())-\(UUID().uuidString)")
+    }
+
+    /// The fixture book with one word changed (the word-changed fixture laid over it), inside `folder`.
+    static func editedBook(in folder: URL) throws -> String {
+        let copy = folder.appendingPathComponent("edited")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("book"), to: copy)
+        let file = copy.appendingPathComponent("EPUB/two.xhtml")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("word-changed/EPUB/two.xhtml"), to: file)
+        return copy.path
+    }
+
+    static func snapshot(_ out: URL, _ extra: String...) throws -> CLITests.Run {
+        let arguments = ["snapshot", fixtures.appendingPathComponent("book").path, "--out", out.path] + render + extra
+        return try run(arguments)
+    }
+
+    static func run(_ arguments: [String]) throws -> CLITests.Run {
+        let process = Process()
+        process.executableURL = CLI.root.appendingPathComponent(".build/debug/folio")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLITests.Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func aSnapshotHasAFolderPerProfileAndDiffsCleanAgainstItself() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap")
+        let made = try Self.snapshot(snap, "--profiles", "200x240-12pt-day,300x300-14pt-night")
+        #expect(made.status == 0, "\(made.stderr)")
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: snap.appendingPathComponent("snapshot.json"))) as? [String: Any])
+        #expect(index["profiles"] as? [String] == ["200x240-12pt-day", "300x300-14pt-night"])
+        let manifest = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: snap.appendingPathComponent("300x300-14pt-night/manifest.json"))) as? [String: Any])
+        let options = try #require(manifest["options"] as? [String: String])
+        #expect(options["theme"] == "night" && options["scale"] == "14pt" && options["device"] == "300x300" && options["dpr"] == "1")
+        #expect((manifest["fonts"] as? [[String: Any]])?.isEmpty == false)
+        let pages = try #require(manifest["pages"] as? [[String: Any]])
+        for key in ["page", "file", "spineIndex", "href", "start", "end", "text", "sha256"] { #expect(pages.first?[key] != nil, "no \(key)") }
+        #expect(FileManager.default.fileExists(atPath: snap.appendingPathComponent("300x300-14pt-night/page-0001.png").path))
+        let diff = try Self.run(["diff", snap.path, snap.path])
+        #expect(diff.status == 0)
+        #expect(diff.text.contains("200x240-12pt-day: 5 pages: 5 identical"))
+    }
+
+    @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap"), report = folder.appendingPathComponent("report")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        let run = try Self.run(["diff", snap.path, edited, "--json", "--report", report.path])
+        #expect(run.status == 1, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["result"] as? String == "changed")
+        #expect(summary["changed"] as? Int == 1 && summary["identical"] as? Int == 4)
+        #expect(summary["statements"] as? [String] == ["chapter “Two”: page 3: “stones.” → “shells.”"])
+        let pages = try #require(json["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["status"] as? String } == ["identical", "identical", "changed", "identical", "identical"])
+        #expect(pages[2]["baseline"] as? Int == 3 && pages[2]["current"] as? Int == 3 && pages[2]["href"] as? String == "EPUB/two.xhtml")
+        #expect((pages[2]["difference"] as? Double ?? 0) > 0)
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("index.html").path))
+        // The book on the left is rendered with the snapshot's options: the same as diffing snapshots.
+        let reversed = try Self.run(["diff", edited, snap.path])
+        #expect(reversed.status == 1)
+        #expect(reversed.text.contains("page 3: “shells.” → “stones.”"))
+    }
+
+    @Test func snapshotsWithOneJobAndWithTwoAreTheSame() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
+        #expect(try Self.snapshot(one, "--jobs", "1").status == 0)
+        #expect(try Self.snapshot(two, "--jobs", "2").status == 0)
+        let run = try Self.run(["diff", one.path, two.path, "--jobs", "2"])
+        #expect(run.status == 0, "\(run.text)")
+    }
+
+    @Test func shardResultsMergeIntoTheWholeDiff() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        let whole = try Self.run(["diff", snap.path, edited, "--json"])
+        var files: [String] = []
+        for shard in ["1/2", "2/2"] {
+            let part = try Self.run(["diff", snap.path, edited, "--json", "--shard", shard])
+            #expect(part.status == 0 || part.status == 1)
+            let file = folder.appendingPathComponent("shard-\(files.count + 1).json")
+            try part.stdout.write(to: file)
+            files.append(file.path)
+        }
+        let merged = try Self.run(["diff", "--merge", "--json"] + files)
+        #expect(merged.status == 1)
+        // Each page object written again with sorted keys: nested objects compare whatever
+        // order a dictionary happens to iterate in.
+        func pages(_ data: Data) throws -> [String] {
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return try (json["pages"] as? [[String: Any]] ?? []).map {
+                String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+            }
+        }
+        #expect(try pages(merged.stdout) == pages(whole.stdout))
+        #expect(try Self.run(["diff", "--merge", files[0]]).status == 2)
+    }
+
+    @Test func errorsExitWithTwo() throws {
+        #expect(try Self.run(["diff", "/nonexistent/a", "/nonexistent/b"]).status == 2)
+        let book = Self.fixtures.appendingPathComponent("book").path
+        let bad = try Self.run(["diff", book, book, "--threshold", "lots"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--threshold"))
+        #expect(try Self.run(["diff", book]).status == 2)
+    }
+}
