@@ -57,7 +57,7 @@ let package = Package(
             name: "FolioPager",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader"]
         ),
-        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioImage", "FolioRender"]),
+        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "FolioImageTests", dependencies: ["FolioImage", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioReaderTests", dependencies: ["FolioReader", "FolioLayout", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioOverlay", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore"]),
     ],
     swiftLanguageModes: [.v6]
