@@ -226,6 +226,16 @@ import Testing
         #expect(page.start <= locator)
     }
 
+    @Test func plusMakesTheTextOfImagePagesLarger() throws {
+        let p = try pager(graphics: .kitty)
+        #expect(p.pageColumns == 80)
+        let before = p.book.pages(p.position.spineIndex).count
+        _ = p.handle(.character("+"))
+        _ = p.handle(.character("+"))
+        #expect(p.book.pages(p.position.spineIndex).count > before)
+        #expect(CellRenderer.plain(p.screen()).contains("Text size: 132%"))
+    }
+
     @Test func withSixelThePageIsASixelImage() throws {
         let p = try pager(graphics: .sixel)
         _ = p.screen()

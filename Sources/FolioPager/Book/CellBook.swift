@@ -25,7 +25,8 @@ public final class CellBook {
         case cells
         /// Fonts, for a page of `columns × cell width` by `rows × cell height` screen pixels,
         /// at a scale where a line of text is about a cell tall.
-        case image(cellWidth: Int, cellHeight: Int)
+        /// `fontScale` is the reader's text size (1: 12 pt).
+        case image(cellWidth: Int, cellHeight: Int, fontScale: Double)
     }
 
     public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme) {
@@ -47,8 +48,9 @@ public final class CellBook {
             settings.pageMargin = 16
             return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
                               metric: .cells, imageSize: { images.size($0) })
-        case .image(let cellWidth, let cellHeight):
+        case .image(let cellWidth, let cellHeight, let fontScale):
             settings.font = font
+            settings.fontScale = fontScale
             let scale = imageScale(cellHeight: cellHeight)
             let environment = MediaEnvironment(width: Double(columns * cellWidth) / scale, height: Double(rows * cellHeight) / scale, dpr: scale)
             return BookLayout(publication: publication, environment: environment, settings: settings, metric: .fonts,

@@ -106,12 +106,13 @@ extension Pager {
     private func setTextStep(_ step: Int) {
         let clamped = TextWidth.clamp(step)
         guard clamped != textStep else {
-            message = step > textStep ? "Narrowest column" : "Widest column"
+            message = step > textStep ? (showsImagePages ? "Largest text" : "Narrowest column") : (showsImagePages ? "Smallest text" : "Widest column")
             return
         }
         textStep = clamped
         relayout()
-        message = "Text column: \(pageColumns) columns"
+        message = showsImagePages ? "Text size: \(Int((TextWidth.fontScale(step: textStep) * 100).rounded()))%"
+            : "Text column: \(pageColumns) columns"
     }
 
     /// Up/down/Enter/Esc in a list overlay; `d` deletes where the list allows it.

@@ -15,7 +15,7 @@ extension Pager {
         "m / '              bookmark this page / list bookmarks (d deletes)",
         "Tab / Enter        choose a link / follow it; Backspace goes back",
         "T                  theme: day, night, sepia",
-        "+ / −              narrower / wider text column",
+        "+ / −              narrower / wider text column (image pages: larger / smaller text)",
         "s                  scroll mode (j/k a line) or page mode",
         "f                  font family (pages shown as images)",
         "a                  narration bar (books with Media Overlays):",

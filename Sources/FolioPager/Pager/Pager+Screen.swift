@@ -51,7 +51,7 @@ extension Pager {
 
     /// A page drawn by Cairo at the terminal's pixel size, as a kitty or sixel image.
     func imagePage(_ frame: Frame) -> [UInt8]? {
-        guard case .image(_, let cellHeight) = book.display else { return nil }
+        guard case .image(_, let cellHeight, _) = book.display else { return nil }
         let images = book.images
         let renderer = PNGRenderer(dpr: CellBook.imageScale(cellHeight: cellHeight)) { images.bitmap($0, width: $1, height: $2) }
         switch graphics {

@@ -79,7 +79,8 @@ public final class Pager {
     public var currentPage: Page? { book.page(position) }
 
     /// The page's width and left edge on the screen for the text step.
-    var pageColumns: Int { TextWidth.columns(step: textStep, screen: columns) }
+    /// Image pages use the whole width (their text size changes instead).
+    var pageColumns: Int { showsImagePages ? columns : TextWidth.columns(step: textStep, screen: columns) }
     var pageLeft: Int { (columns - pageColumns) / 2 }
     var pageRows: Int { rows - 1 }
 
@@ -87,7 +88,7 @@ public final class Pager {
     func relayout() {
         let keep = anchor ?? book.page(position)?.start
         anchor = keep
-        book.relayout(columns: pageColumns, rows: pageRows, theme: theme)
+        book.relayout(columns: pageColumns, rows: pageRows, theme: theme, display: wantedDisplay)
         if let keep, let found = book.position(of: keep) { position = found }
         linkIndex = nil
         if scrolling {
@@ -99,20 +100,26 @@ public final class Pager {
     /// Pages as images when asked for and the terminal shows kitty or sixel images; cells
     /// otherwise. Keeps the same text on screen.
     public func applyDisplay() {
-        let display: CellBook.Display = wantsImagePages && (graphics == .kitty || graphics == .sixel)
-            ? .image(cellWidth: cellPixels.width, cellHeight: cellPixels.height) : .cells
+        let display = wantedDisplay
         if wantsImagePages && display == .cells {
             message = "Pages as images need a terminal with kitty or sixel graphics; showing cells"
         }
         guard display != book.display else { return }
         let keep = anchor ?? book.page(position)?.start
-        book.relayout(columns: pageColumns, rows: pageRows, theme: theme, display: display)
+        let width = display == .cells ? TextWidth.columns(step: textStep, screen: columns) : columns
+        book.relayout(columns: width, rows: pageRows, theme: theme, display: display)
         if let keep, let found = book.position(of: keep) { position = found }
         if scrolling, display != .cells { scrolling = false }
         gridCache = nil
     }
 
     public var showsImagePages: Bool { book.display != .cells }
+
+    /// Image pages when asked for and possible, at the text size step's font scale; else cells.
+    var wantedDisplay: CellBook.Display {
+        guard wantsImagePages, graphics == .kitty || graphics == .sixel else { return .cells }
+        return .image(cellWidth: cellPixels.width, cellHeight: cellPixels.height, fontScale: TextWidth.fontScale(step: textStep))
+    }
 
     /// A new terminal size: the book is paginated again and the same text stays on screen.
     public func resize(columns: Int, rows: Int) {
@@ -214,6 +221,13 @@ public enum TextWidth {
     public static let defaultStep = 3
 
     static func clamp(_ step: Int) -> Int { max(0, min(widths.count - 1, step)) }
+
+    /// The font scale of image pages at a step: 15 % a step around 12 pt.
+    public static func fontScale(step: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<abs(clamp(step) - defaultStep) { scale *= 1.15 }
+        return clamp(step) >= defaultStep ? scale : 1 / scale
+    }
 
     public static func columns(step: Int, screen: Int) -> Int {
         let wanted = widths[clamp(step)]
