@@ -77,6 +77,22 @@ import Testing
         #expect(CellRenderer.plain(pager.screen()).contains("part 2 of 2"))
     }
 
+    @Test func choosingAChapterFromTheContentsMovesTheNarrationThere() throws {
+        let (pager, time, timeline) = try narratedPager()
+        _ = pager.handle(.character("a"))
+        _ = pager.handle(.character("p"))
+        advance(pager, time, to: 2)
+        _ = pager.handle(.character("t"))
+        let entries = pager.tocEntries()
+        let second = try #require(entries.firstIndex { $0.href?.contains(timeline.chapters[1].href.split(separator: "/").last.map(String.init) ?? "?") == true })
+        for _ in 0..<(second - (pager.currentTOCIndex() ?? 0)) { _ = pager.handle(.down) }
+        _ = pager.handle(.enter)
+        advance(pager, time, to: 2.5)
+        let status = try #require(pager.narration?.status)
+        #expect(status.part == 2)
+        #expect(abs(status.time - timeline.chapters[1].begin) < 1)
+    }
+
     @Test func aBookWithoutNarrationSaysSo() throws {
         let publication = try PublicationOpener.open(PagerTests.sample)
         let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)

@@ -43,13 +43,22 @@ extension Pager {
 
     /// The book time of the first narrated fragment on the current page (or after it in this
     /// chapter).
-    private func narrationTimeOfPage(_ timeline: Timeline) -> Double? {
+    func narrationTimeOfPage(_ timeline: Timeline) -> Double? {
         guard let page = currentPage, let path = book.layout.href(ofSpineItem: page.spineIndex) else { return nil }
         for clip in timeline.clips where clip.text.path == path {
             guard let id = clip.text.fragment, let range = book.layout.textRange(ofElementID: id, inSpineItem: page.spineIndex) else { continue }
             if range.upperBound > page.start.offset { return clip.begin }
         }
         return nil
+    }
+
+    /// After the reader jumps (contents, a link, search, go to), the narration moves to the
+    /// first fragment of the new page, as a listener choosing a chapter expects.
+    func narrationFollowsReader() {
+        guard let narration, let time = narrationTimeOfPage(narration.session.controller.timeline) else { return }
+        narration.session.send(.seek(to: time))
+        narration.clip = nil
+        follow(narration, turnPage: false)
     }
 
     /// Keys while the bar is open; false when the key is not the bar's.

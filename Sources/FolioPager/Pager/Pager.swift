@@ -177,6 +177,7 @@ public final class Pager {
         history.append(position)
         if history.count > 100 { history.removeFirst() }
         go(to)
+        narrationFollowsReader()
     }
 }
 
