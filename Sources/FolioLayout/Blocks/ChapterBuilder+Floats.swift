@@ -1,4 +1,5 @@
 import FolioStyle
+import FolioText
 
 /// A float's place in the column: the lines beside it are shortened until its bottom.
 struct FloatArea {
@@ -59,12 +60,12 @@ extension ChapterBuilder {
         floats.append(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
     }
 
-    /// The part of a containing block (`x`, `width`) left free by the floats at `top`, or nil
-    /// when no float is there.
-    func floatBand(top: Double, x: Double, width: Double) -> (x: Double, width: Double)? {
+    /// The part of a containing block (`x`, `width`) left free by the floats at `top` (down to
+    /// `top + height`), or nil when no float is there.
+    func floatBand(top: Double, height: Double = 0, x: Double, width: Double) -> (x: Double, width: Double)? {
         var low = x, high = x + width
         var found = false
-        for area in floats where area.top <= top + 0.01 && area.bottom > top + 0.01 {
+        for area in floats where area.top <= top + max(0.01, height - 0.01) && area.bottom > top + 0.01 {
             found = true
             if area.side == .left { low = max(low, area.right) } else { high = min(high, area.left) }
         }
@@ -74,15 +75,27 @@ extension ChapterBuilder {
     /// The first place at or below `top` where at least `minimum` px of the containing block are
     /// free of floats, and the free band there. Floats above the content placed so far are
     /// forgotten.
-    func freeBand(from top: Double, x: Double, width: Double, minimum: Double) -> (top: Double, x: Double, width: Double) {
+    func freeBand(from top: Double, height: Double = 0, x: Double, width: Double, minimum: Double) -> (top: Double, x: Double, width: Double) {
         floats.removeAll { $0.bottom <= min(y, top) }
         var top = top
-        while let band = floatBand(top: top, x: x, width: width), band.width < minimum,
-              let next = floats.filter({ $0.top <= top + 0.01 && $0.bottom > top + 0.01 }).map(\.bottom).min() {
+        while let band = floatBand(top: top, height: height, x: x, width: width), band.width < minimum,
+              let next = floats.filter({ $0.top <= top + max(0.01, height - 0.01) && $0.bottom > top + 0.01 }).map(\.bottom).min() {
             top = next
         }
-        let band = floatBand(top: top, x: x, width: width) ?? (x, width)
+        let band = floatBand(top: top, height: height, x: x, width: width) ?? (x, width)
         return (top, band.x, band.width)
+    }
+
+    /// The room of each line of a paragraph whose first line is at `top` in a containing block
+    /// (`x`, `width`): beside the floats it meets, below them where too little is left for a
+    /// few words. A line wider than its band is set in it all the same.
+    func lineBands(top: Double, x: Double, width: Double) -> (_ lineTop: Double, _ height: Double) -> LineBand {
+        let minimum = min(width, 4 * 16)
+        return { [self] lineTop, height in
+            let wanted = top + lineTop
+            let room = freeBand(from: wanted, height: height, x: x, width: width, minimum: minimum)
+            return LineBand(inset: room.x - x, width: room.width, skip: room.top - wanted)
+        }
     }
 
     /// Moves below the floats that `clear` names.

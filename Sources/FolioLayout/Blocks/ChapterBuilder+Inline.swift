@@ -137,29 +137,50 @@ extension ChapterBuilder {
         }
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
-        var input = ParagraphInput(items: paragraph.items, blockStyle: blockStyle, language: language(of: paragraph.block))
+        let (items, dropCap) = applyFirstLetter(paragraph.items, paragraph: paragraph)
+        var input = ParagraphInput(items: items, blockStyle: blockStyle, language: language(of: paragraph.block))
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
         if tableState.isActive && !prepareCellParagraph(&input, paragraph: paragraph) { return }
-        // Lines beside a float are shortened (the whole paragraph, for now).
-        var paragraph = paragraph
-        if !floats.isEmpty {
+        // Lines beside a float are set in the room it leaves them, line by line.
+        var bands: ((Double, Double) -> LineBand)?
+        let start = y + margins.value
+        var top = start
+        if !floats.isEmpty || dropCap != nil {
             // Too narrow beside the floats for a few words: below them instead.
-            let start = y + margins.value
             let room = freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: min(paragraph.width, 4 * 16))
-            if room.top > start {
-                flushMargin()
-                y = max(y, room.top)
-            }
-            (paragraph.x, paragraph.width) = (room.x, room.width)
+            top = max(start, room.top)
         }
-        var layout = setParagraph(input, width: max(1, paragraph.width))
+        if let dropCap {
+            flushMargin()
+            y = max(y, top)
+            placeDropCap(dropCap, top: top, x: paragraph.x, width: paragraph.width)
+        }
+        if !floats.isEmpty {
+            bands = lineBands(top: top, x: paragraph.x, width: paragraph.width)
+        }
+        func set(_ input: ParagraphInput) -> ParagraphLayout {
+            if let bands { return setParagraph(input, width: max(1, paragraph.width), bands: bands) }
+            return setParagraph(input, width: max(1, paragraph.width))
+        }
+        var layout = set(input)
+        if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0, var end = layout.lines.first?.textRange.upperBound {
+            for _ in 0..<2 {
+                let again = set(applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
+                guard let first = again.lines.first else { break }
+                layout = again
+                guard first.textRange.upperBound < end else { break }
+                end = first.textRange.upperBound
+            }
+        }
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted
             // text wraps.
-            layout = setParagraph(wrappingAnywhere(input), width: max(1, paragraph.width))
+            layout = set(wrappingAnywhere(input))
         }
         guard !layout.lines.isEmpty else { return }
+        paragraph.linesSet += layout.lines.count
         flushMargin()
+        if top > y { y = top }
         emitLines(layout, paragraph: paragraph, style: blockStyle)
         if let last = layout.lines.last, let unit = units.last {
             lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)

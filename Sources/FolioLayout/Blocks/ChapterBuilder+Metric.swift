@@ -19,6 +19,22 @@ extension ChapterBuilder {
         return layout
     }
 
+    /// Sets a paragraph line by line in `bands` (asked and answered in px).
+    func setParagraph(_ input: ParagraphInput, width: Double, bands: @escaping (Double, Double) -> LineBand) -> ParagraphLayout {
+        guard usesCells else { return ParagraphLayouter.layout(input, width: width, context: context.inline, bands: bands) }
+        let (cw, ch) = Self.cell
+        let columns = max(1, (width / cw).rounded(.down))
+        var layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline) { top, height in
+            let band = bands(top * ch, height * ch)
+            // Columns wholly free of the floats.
+            let left = (band.inset / cw).rounded(.up)
+            let right = ((band.inset + band.width) / cw).rounded(.down)
+            return LineBand(inset: left, width: max(1, right - left), skip: (band.skip / ch).rounded(.up))
+        }
+        layout.lines = layout.lines.map { $0.scaled(x: cw, y: ch) }
+        return layout
+    }
+
     /// A paragraph's min-content and max-content widths in px.
     func intrinsicWidths(_ input: ParagraphInput) -> IntrinsicWidths {
         guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context.inline) }

@@ -17,6 +17,9 @@ struct PendingParagraph {
     var floats: [StyledNode] = []
     /// Something other than collapsible white space was added.
     var hasContent = false
+    /// Lines of the block set so far (its paragraphs before a nested block): the first
+    /// formatted line, for `::first-letter` and `::first-line`, is in the first paragraph.
+    var linesSet = 0
 
     init(block: StyledNode, x: Double, width: Double) {
         self.block = block

@@ -45,3 +45,14 @@ public struct ParagraphInput: Sendable {
         self.language = language
     }
 }
+
+extension ParagraphInput {
+    /// Where the paragraph-text offset `offset` (as `ParagraphLayout.text` counts) comes from:
+    /// the index of its item, and its Unicode-scalar offset in that item's text (0 for atomic
+    /// inlines and breaks); nil past the end. For restyling part of a paragraph (`::first-line`).
+    public func itemPosition(ofParagraphOffset offset: Int) -> (item: Int, offset: Int)? {
+        let collected = CollectedText(items)
+        guard offset >= 0, offset < collected.item.count else { return nil }
+        return (collected.item[offset], collected.sourceOffset[offset])
+    }
+}

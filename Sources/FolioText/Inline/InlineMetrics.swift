@@ -11,6 +11,8 @@ struct InlineMetrics {
     /// `top`/`bottom` boxes are placed once the rest of the line is known.
     var edge: VerticalAlignKeyword?
 
+    var height: Double { ascent + descent }
+
     /// A box of text in `face` at `size` with the style's `line-height`.
     init(face: FontFace, size: Double, style: ComputedStyle) {
         self.init(face: face, size: size, font: style.font)

@@ -70,9 +70,16 @@ final class LineAssembler {
         return width
     }
 
-    func line(_ line: LineFiller.Line, first: Bool, last: Bool, content end: Int) -> LineBox {
+    /// The line box of a chosen line. `band` narrows it (floats beside it): the line starts
+    /// `inset` px right of the paragraph's left edge and is `width` wide instead of the paragraph.
+    func line(_ line: LineFiller.Line, first: Bool, last: Bool, content end: Int, band: LineBand? = nil) -> LineBox {
         let content = line.range.lowerBound..<end
         let hyphenRun = line.kind == .hyphenated && end > content.lowerBound ? hyphen(after: end - 1) : nil
+        var width = self.width, inset = 0.0
+        if let band {
+            width = context.metric == .cells ? max(0, band.width.rounded(.down)) : max(0, band.width)
+            inset = context.metric == .cells ? band.inset.rounded() : band.inset
+        }
         let available = width - (first ? indent : 0)
         let natural = shaped.width(content) + (hyphenRun?.width ?? 0)
 
@@ -104,7 +111,7 @@ final class LineAssembler {
                 }
             }
         }
-        let x = (first && shaped.bidi.direction == .ltr ? indent : 0) + offset
+        let x = inset + (first && shaped.bidi.direction == .ltr ? indent : 0) + offset
 
         var placer = RunPlacer(shaped: shaped, items: input.items, stretch: stretch, extraCellBefore: extraBefore, x: x,
                                blockSize: blockFontSize, blockXHeight: blockXHeight)

@@ -1,5 +1,20 @@
 import FolioStyle
 
+/// The room a line has beside floats: its left edge, px (or columns) right of the
+/// paragraph's, and its width.
+public struct LineBand: Sendable, Equatable {
+    public var inset: Double
+    public var width: Double
+    /// Space left empty above the line (it goes below a float that leaves too little room).
+    public var skip: Double
+
+    public init(inset: Double, width: Double, skip: Double = 0) {
+        self.inset = inset
+        self.width = width
+        self.skip = max(0, skip)
+    }
+}
+
 /// One line of a laid-out paragraph: its runs placed left to right, and its vertical extent.
 ///
 /// Horizontal positions are px from the left content edge of the paragraph's block;
@@ -104,4 +119,16 @@ public struct ParagraphLayout: Sendable {
     public var lines: [LineBox]
     /// The sum of the lines' heights.
     public var height: Double { lines.reduce(0) { $0 + $1.height } }
+}
+
+extension LineBox {
+    /// The line with `space` px more above its content (runs and atomics move down with it).
+    func lowered(by space: Double) -> LineBox {
+        guard space > 0 else { return self }
+        var line = self
+        line.ascent += space
+        for k in line.runs.indices { line.runs[k].baseline += space }
+        for k in line.atomics.indices { line.atomics[k].y += space }
+        return line
+    }
 }

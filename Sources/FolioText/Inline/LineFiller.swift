@@ -96,7 +96,8 @@ struct LineFiller {
         return b.offset <= lastWordStart || shaped.collected.scalars[b.offset - 1] == "\u{AD}"
     }
 
-    private mutating func next(from start: Int, available: Double) -> Line {
+    /// The line starting at `start` in `available` px.
+    mutating func next(from start: Int, available: Double) -> Line {
         let epsilon = Self.epsilon
         breaker.seek(to: start)
         var best: LineBreaker.Break?

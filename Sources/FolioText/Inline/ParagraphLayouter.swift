@@ -18,6 +18,42 @@ public enum ParagraphLayouter {
         layout(input, width: width, context: context, lazyHyphenation: true)
     }
 
+    /// Lays out `input` line by line in the room `bands` leaves each line: asked with a line's
+    /// top (px, or rows with the cell metric, below the paragraph's first line) and the block's
+    /// strut height, it answers the line's inset from the left edge and its width — narrower
+    /// beside a float, back to `width` below it.
+    /// https://www.w3.org/TR/CSS2/visuren.html#floats
+    public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext,
+                              bands: (_ top: Double, _ height: Double) -> LineBand) -> ParagraphLayout {
+        let collected = CollectedText(input.items)
+        let shaped = ShapedParagraph(collected, input: input, context: context)
+        let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
+        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: true)) {
+            assembler.hyphenWidth(after: $0)
+        }
+        let count = collected.scalars.count
+        var lines: [LineBox] = []
+        var start = 0, top = 0.0
+        while start < count {
+            let band = bands(top, assembler.strut.height)
+            let first = lines.isEmpty
+            let chosen = filler.next(from: start, available: band.width - (first ? assembler.indent : 0))
+            let box = assembler.line(chosen, first: first, last: chosen.range.upperBound >= count,
+                                     content: filler.contentEnd(chosen.range), band: band).lowered(by: band.skip)
+            report(box, chosen.range, collected: collected, width: band.width, context: context)
+            lines.append(box)
+            top += box.height
+            start = chosen.range.upperBound
+        }
+        return ParagraphLayout(text: collected.string, lines: lines)
+    }
+
+    static func report(_ box: LineBox, _ range: Range<Int>, collected: CollectedText, width: Double, context: InlineContext) {
+        guard box.overflows else { return }
+        let word = collected.string(range.lowerBound..<min(range.upperBound, range.lowerBound + 40))
+        context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(width)) px)")
+    }
+
     /// With `lazyHyphenation: false` every `hyphens: auto` word is hyphenated up front: the
     /// same lines, slower (tests compare the two).
     static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, lazyHyphenation: Bool) -> ParagraphLayout {
@@ -32,10 +68,7 @@ public enum ParagraphLayouter {
         lines.reserveCapacity(chosen.count)
         for (k, line) in chosen.enumerated() {
             let box = assembler.line(line, first: k == 0, last: k == chosen.count - 1, content: filler.contentEnd(line.range))
-            if box.overflows {
-                let word = collected.string(line.range.lowerBound..<min(line.range.upperBound, line.range.lowerBound + 40))
-                context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(width)) px)")
-            }
+            report(box, line.range, collected: collected, width: width, context: context)
             lines.append(box)
         }
         return ParagraphLayout(text: collected.string, lines: lines)
