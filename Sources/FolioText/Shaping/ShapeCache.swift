@@ -34,6 +34,8 @@ public final class ShapeCache: Sendable {
         /// Interned styles; holding the face keeps its ObjectIdentifier from being reused by
         /// another face while entries name it.
         var styles: [Style: (id: Int, face: FontFace)] = [:]
+        /// px per font unit, by style id.
+        var scales: [Int: Double] = [:]
         /// Ids are never reused, so a word shaped under a forgotten style cannot answer for
         /// a new one.
         var nextStyle = 0
@@ -50,6 +52,7 @@ public final class ShapeCache: Sendable {
             let id = nextStyle
             nextStyle += 1
             styles[style] = (id, face)
+            scales[id] = style.size / Double(max(1, face.metrics.unitsPerEm))
             return id
         }
 
@@ -72,14 +75,16 @@ public final class ShapeCache: Sendable {
                 if let slot = young.find(hash, style: id, word) {
                     young.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
                     synthesis = slot.needsSmallCapsSynthesis
-                    if isSpace { space = Array(young.glyphs(of: slot)) }
+                    if isSpace { space = young.glyphs(of: slot) }
                 } else if let slot = old.find(hash, style: id, word) {
                     // A hit in the old generation moves the word back to the young one.
                     let table = old
                     table.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
                     synthesis = slot.needsSmallCapsSynthesis
-                    if isSpace { space = Array(table.glyphs(of: slot)) }
-                    insert(hash, style: id, word, glyphs: table.glyphs(of: slot), needsSmallCapsSynthesis: slot.needsSmallCapsSynthesis)
+                    if isSpace { space = table.glyphs(of: slot) }
+                    ageIfFull()
+                    young.insert(hash, style: id, word, pooled: table.pooled(of: slot), scale: slot.scale,
+                                 needsSmallCapsSynthesis: slot.needsSmallCapsSynthesis)
                 } else {
                     misses += 1
                     return hash
@@ -93,14 +98,22 @@ public final class ShapeCache: Sendable {
         /// Adds a word to the young generation, aging it first when it is full.
         mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<ShapedGlyph>>(_ hash: UInt64, style: Int, _ word: W,
                                                          glyphs: G, clusterShift: Int = 0, needsSmallCapsSynthesis: Bool) {
-            if young.isFull {
-                old = young
-                young = WordTable(capacity: old.capacity)
-                // Styles are few; should a book make thousands (sizes by the pixel), start
-                // afresh once no entry names the old ones.
-                if styles.count > 4096 { styles = [:] }
+            ageIfFull()
+            young.insert(hash, style: style, word, glyphs: glyphs, clusterShift: clusterShift, scale: scales[style] ?? 0,
+                         needsSmallCapsSynthesis: needsSmallCapsSynthesis)
+        }
+
+        /// When the young generation is full, it ages and the old one is dropped.
+        mutating func ageIfFull() {
+            guard young.isFull else { return }
+            old = young
+            young = WordTable(capacity: old.capacity)
+            // Styles are few; should a book make thousands (sizes by the pixel), start
+            // afresh once no entry names the old ones.
+            if styles.count > 4096 {
+                styles = [:]
+                scales = [:]
             }
-            young.insert(hash, style: style, word, glyphs: glyphs, clusterShift: clusterShift, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
         }
     }
 

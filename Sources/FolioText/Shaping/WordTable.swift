@@ -6,6 +6,20 @@
 /// few cache lines touched — a book's vocabulary is tens of thousands of words, looked up
 /// hundreds of thousands of times.
 struct WordTable {
+    /// A glyph as the pool keeps it: positions in font units, the integers HarfBuzz gives
+    /// (the shaper scales them by `size / unitsPerEm`, and so does `appendGlyphs`, so they
+    /// read back bit for bit) — 24 bytes instead of a `ShapedGlyph`'s 48, for a vocabulary of
+    /// tens of thousands of words.
+    struct PooledGlyph {
+        var id: UInt32
+        /// Relative to the word.
+        var cluster: Int32
+        var xAdvance: Int32
+        var yAdvance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+
     struct Slot {
         /// 0: empty.
         var hash: UInt64 = 0
@@ -15,12 +29,14 @@ struct WordTable {
         var glyphStart: Int32 = 0
         var glyphCount: Int32 = 0
         var needsSmallCapsSynthesis = false
+        /// px per font unit.
+        var scale: Double = 0
     }
 
     private var slots: [Slot]
     private var mask: Int
     private(set) var text: [Unicode.Scalar] = []
-    private(set) var glyphs: [ShapedGlyph] = []
+    private(set) var glyphs: [PooledGlyph] = []
     private(set) var count = 0
     /// Entries this generation takes before it ages.
     let capacity: Int
@@ -74,35 +90,71 @@ struct WordTable {
 
     /// Appends a slot's glyphs to `out`, their clusters moved by `offset`.
     func appendGlyphs(of slot: Slot, offset: Int, to out: inout [ShapedGlyph]) {
-        let start = out.count
+        let scale = slot.scale
         glyphs.withUnsafeBufferPointer { pool in
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)]))
-        }
-        out.withUnsafeMutableBufferPointer { out in
-            for k in start..<out.count { out[k].cluster += offset }
+            for g in pool[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)] {
+                out.append(ShapedGlyph(id: g.id, cluster: Int(g.cluster) + offset,
+                                       xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
+                                       xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale))
+            }
         }
     }
 
-    /// A slot's glyphs.
-    func glyphs(of slot: Slot) -> ArraySlice<ShapedGlyph> {
+    /// A slot's glyphs, clusters relative to the word.
+    func glyphs(of slot: Slot) -> [ShapedGlyph] {
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(Int(slot.glyphCount))
+        appendGlyphs(of: slot, offset: 0, to: &out)
+        return out
+    }
+
+    /// A slot's glyphs as the pool keeps them.
+    func pooled(of slot: Slot) -> ArraySlice<PooledGlyph> {
         glyphs[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)]
     }
 
     /// Adds a word (the caller checked it is absent); `clusterShift` is taken off the glyphs'
-    /// clusters, which the table keeps relative to the word.
-    mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<ShapedGlyph>>(_ hash: UInt64, style: Int, _ word: W,
-                                                     glyphs run: G, clusterShift: Int = 0, needsSmallCapsSynthesis: Bool) {
+    /// clusters, which the table keeps relative to the word; `scale` is the px per font unit
+    /// the shaper scaled positions by. A word whose positions are not whole font units times
+    /// `scale` (or whose clusters do not fit) is not kept: returns false.
+    @discardableResult
+    mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<ShapedGlyph>>(
+        _ hash: UInt64, style: Int, _ word: W, glyphs run: G, clusterShift: Int = 0, scale: Double, needsSmallCapsSynthesis: Bool
+    ) -> Bool {
+        guard scale > 0, scale.isFinite else { return false }
+        var pooled: [PooledGlyph] = []
+        pooled.reserveCapacity(run.count)
+        func units(_ value: Double) -> Int32? {
+            let rounded = (value / scale).rounded()
+            guard let whole = Int32(exactly: rounded), Double(whole) * scale == value else { return nil }
+            return whole
+        }
+        for g in run {
+            guard let cluster = Int32(exactly: g.cluster - clusterShift), let xAdvance = units(g.xAdvance),
+                  let yAdvance = units(g.yAdvance), let xOffset = units(g.xOffset), let yOffset = units(g.yOffset) else { return false }
+            pooled.append(PooledGlyph(id: g.id, cluster: cluster, xAdvance: xAdvance, yAdvance: yAdvance, xOffset: xOffset, yOffset: yOffset))
+        }
+        insert(hash, style: style, word, pooled: pooled, scale: scale, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
+        return true
+    }
+
+    /// Adds a word with glyphs already in the pool's form (moved from another generation).
+    mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<PooledGlyph>>(
+        _ hash: UInt64, style: Int, _ word: W, pooled run: G, scale: Double, needsSmallCapsSynthesis: Bool
+    ) {
+        if count == 0 {
+            // Room for a generation's words at once (untouched pages cost nothing), so the
+            // pools do not double — old and new copies alive together — as they fill.
+            text.reserveCapacity(capacity * 8)
+            glyphs.reserveCapacity(capacity * 8)
+        }
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].hash != 0 { index = (index + 1) & mask }
         slots[index] = Slot(hash: hash, style: Int32(truncatingIfNeeded: style), textStart: Int32(text.count),
                             textCount: Int32(word.count), glyphStart: Int32(glyphs.count), glyphCount: Int32(run.count),
-                            needsSmallCapsSynthesis: needsSmallCapsSynthesis)
+                            needsSmallCapsSynthesis: needsSmallCapsSynthesis, scale: scale)
         text.append(contentsOf: word)
-        let start = glyphs.count
         glyphs.append(contentsOf: run)
-        if clusterShift != 0 {
-            for k in start..<glyphs.count { glyphs[k].cluster -= clusterShift }
-        }
         count += 1
     }
 }
