@@ -78,6 +78,25 @@ import Testing
         #expect(decoded.color(x: 15, y: 5)?.alpha == 0)
     }
 
+    @Test func aPageOfGreysIsWrittenAsGreyscaleWithTheSamePixels() throws {
+        let grey = RGBA(red: 0x60, green: 0x60, blue: 0x60)
+        let frame = Frame(width: 40, height: 20, background: .white, items: [
+            .fill(Rect(x: 0, y: 0, width: 20, height: 20), grey),
+            .fill(Rect(x: 20.5, y: 0, width: 10, height: 20), .black),  // a half-covered column: antialiased grey
+        ])
+        let png = S.renderer().render(frame)
+        #expect(S.pngColorType(png) == 0)
+        let decoded = try #require(S.decodePNG(png))
+        #expect(decoded.color(x: 10, y: 10) == grey)
+        #expect(decoded.color(x: 25, y: 10) == .black)
+        #expect(decoded.color(x: 35, y: 10) == .white)
+        let edge = try #require(decoded.color(x: 20, y: 10))
+        #expect(edge.red == edge.green && edge.green == edge.blue && edge != .white && edge != .black)
+        // One coloured pixel makes it RGB again.
+        let tinted = Frame(width: 40, height: 20, background: .white, items: frame.items + [.fill(Rect(x: 39, y: 19, width: 1, height: 1), RGBA(red: 0x61, green: 0x60, blue: 0x60))])
+        #expect(S.pngColorType(S.renderer().render(tinted)) == 2)
+    }
+
     @Test func thePageSizeIsTheFrameSizeTimesTheDevicePixelRatioRoundedUp() {
         let bitmap = S.renderer(dpr: 1.5).pixels(Frame(width: 101, height: 33, background: .white))
         #expect(bitmap.width == 152 && bitmap.height == 50)

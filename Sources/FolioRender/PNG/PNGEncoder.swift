@@ -8,16 +8,18 @@ import FolioImage
 /// no text chunks), so the bytes depend only on the pixels and the level.
 /// https://www.w3.org/TR/png-3/
 public enum PNGEncoder {
-    /// The PNG bytes: 8-bit RGB when every pixel is opaque, else 8-bit RGBA with straight
-    /// (un-premultiplied) alpha, as PNG requires. Empty for a bitmap with no pixels.
+    /// The PNG bytes: 8-bit greyscale when every pixel is an opaque grey (a page of black text
+    /// on white: a third of the bytes for zlib, the same pixels decoded), 8-bit RGB when every
+    /// pixel is opaque, else 8-bit RGBA with straight (un-premultiplied) alpha, as PNG requires.
+    /// Empty for a bitmap with no pixels.
     ///
     /// libpng reports errors by `longjmp`, which Swift cannot catch; with a well-formed
     /// bitmap the only error left is running out of memory, which stops the process.
     public static func encode(_ bitmap: Bitmap, level: Int) -> [UInt8] {
-        guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4,
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4, bitmap.stride % 4 == 0,
               bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4 else { return [] }
-        let opaque = isOpaque(bitmap)
-        let channels = opaque ? 3 : 4
+        let kind = Self.kind(of: bitmap)
+        let channels = kind.channels
 
         // Warnings are dropped (libraries never print); errors cannot be caught (see above).
         var created = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, nil, { _, _ in })
@@ -37,7 +39,7 @@ public enum PNGEncoder {
         // time than the drawing): UP turns the repeated rows of a page into zeros for zlib.
         png_set_filter(png, 0, level <= 3 ? PNG_FILTER_UP : 0xF8 /* PNG_ALL_FILTERS */)
         png_set_IHDR(png, info, png_uint_32(bitmap.width), png_uint_32(bitmap.height), 8,
-                     opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                     kind.colorType,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         png_write_info(png, info)
         var row = [UInt8](repeating: 0, count: bitmap.width * channels)
@@ -53,23 +55,66 @@ public enum PNGEncoder {
         var bytes: [UInt8] = []
     }
 
-    private static func isOpaque(_ bitmap: Bitmap) -> Bool {
-        bitmap.pixels.withUnsafeBytes { bytes in
-            for y in 0..<bitmap.height {
-                for x in 0..<bitmap.width where word(bytes, y * bitmap.stride + x * 4) >> 24 != 0xFF {
-                    return false
-                }
+    /// The smallest PNG colour type that holds the bitmap's pixels exactly.
+    enum Kind {
+        case grey, rgb, rgba
+
+        var channels: Int {
+            switch self {
+            case .grey: 1
+            case .rgb: 3
+            case .rgba: 4
             }
-            return true
+        }
+
+        var colorType: Int32 {
+            switch self {
+            case .grey: PNG_COLOR_TYPE_GRAY
+            case .rgb: PNG_COLOR_TYPE_RGB
+            case .rgba: PNG_COLOR_TYPE_RGB_ALPHA
+            }
         }
     }
 
-    /// One row as R, G, B (, A) bytes, undoing Cairo's premultiplication.
+    static func kind(of bitmap: Bitmap) -> Kind {
+        bitmap.pixels.withUnsafeBytes { bytes in
+            var grey = true
+            for y in 0..<bitmap.height {
+                let row = pixels(bytes, row: y, of: bitmap)
+                var alpha: UInt32 = 0xFF00_0000
+                var differs: UInt32 = 0
+                for x in 0..<bitmap.width {
+                    let pixel = row[x]
+                    alpha &= pixel
+                    // Opaque grey: the same byte in red, green and blue.
+                    differs |= ((pixel & 0xFF) &* 0x01_0101) ^ (pixel & 0xFF_FFFF)
+                }
+                if alpha != 0xFF00_0000 { return .rgba }
+                if differs != 0 { grey = false }
+            }
+            return grey ? .grey : .rgb
+        }
+    }
+
+    /// Row `y` of the bitmap as 32-bit pixels (rows start at multiples of 4 bytes in Cairo's
+    /// stride; the caller has checked the bounds).
+    @inline(__always)
+    private static func pixels(_ bytes: UnsafeRawBufferPointer, row y: Int, of bitmap: Bitmap) -> UnsafePointer<UInt32> {
+        (bytes.baseAddress! + y * bitmap.stride).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// One row as grey, R G B, or R G B A bytes, undoing Cairo's premultiplication.
     private static func convertRow(_ y: Int, of bitmap: Bitmap, into row: inout [UInt8], channels: Int) {
         bitmap.pixels.withUnsafeBytes { bytes in
             row.withUnsafeMutableBufferPointer { out in
+                let source = pixels(bytes, row: y, of: bitmap)
+                if channels == 1 {
+                    let target = out.baseAddress!
+                    for x in 0..<bitmap.width { target[x] = UInt8(truncatingIfNeeded: source[x]) }
+                    return
+                }
                 for x in 0..<bitmap.width {
-                    let pixel = word(bytes, y * bitmap.stride + x * 4)
+                    let pixel = source[x]
                     let alpha = pixel >> 24
                     let at = x * channels
                     if alpha == 0xFF {
@@ -86,11 +131,5 @@ public enum PNGEncoder {
                 }
             }
         }
-    }
-
-    /// The native-endian 32-bit pixel at a byte offset (the caller has checked the bounds).
-    @inline(__always)
-    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-        bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
     }
 }
