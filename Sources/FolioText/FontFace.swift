@@ -19,8 +19,10 @@ public final class FontFace: @unchecked Sendable {
     public let metrics: FontMetrics
     /// Where the face came from, for messages (a file path or a container path).
     public let source: String
-    /// The font file's bytes (kept for Cairo, which loads its own FreeType face from them).
-    public let data: [UInt8]
+    /// The font file's bytes, read in place by HarfBuzz and by the renderer's FreeType face.
+    public let bytes: FontBytes
+    /// A copy of the bytes.
+    public var data: [UInt8] { Array(bytes.buffer) }
     let hbFont: OpaquePointer
 
     /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
@@ -47,13 +49,14 @@ public final class FontFace: @unchecked Sendable {
         weight = os2.map { Int($0.pointee.usWeightClass) }.flatMap { (1...1000).contains($0) ? $0 : nil } ?? (bold ? 700 : 400)
         metrics = FontMetrics(face: face, os2: os2)
         self.source = source
-        self.data = data
+        let bytes = FontBytes(data)
+        self.bytes = bytes
 
-        // HarfBuzz reads the same bytes through its own blob; the blob copies them so that
-        // the face does not depend on the lifetime of `data`'s buffer.
-        let blob = data.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                hb_blob_create($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        // HarfBuzz reads the same bytes through its own blob, which keeps them alive.
+        let owner = Unmanaged.passRetained(bytes).toOpaque()
+        let blob = bytes.buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.buffer.count) {
+            hb_blob_create($0, UInt32(bytes.buffer.count), HB_MEMORY_MODE_READONLY, owner) { owner in
+                if let owner { Unmanaged<FontBytes>.fromOpaque(owner).release() }
             }
         }
         let hbFace = hb_face_create(blob, UInt32(index))
@@ -119,5 +122,21 @@ public struct FontMetrics: Sendable, Hashable {
     /// A font-unit value in px at a font size in px.
     public func px(_ units: Int, size: Double) -> Double {
         Double(units) * size / Double(unitsPerEm)
+    }
+}
+
+/// A font file's bytes in one block that FreeType, HarfBuzz and Cairo read in place: one copy
+/// per face, however many libraries draw with it, freed when the last reader lets it go.
+public final class FontBytes: @unchecked Sendable {
+    public let buffer: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = copy.initialize(from: bytes)
+        buffer = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[0..<bytes.count])
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: buffer).deallocate()
     }
 }

@@ -77,24 +77,22 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }
 }
 
-/// A FreeType face opened from a copy of a `FontFace`'s bytes, which FreeType reads in place
-/// for as long as the face lives.
+/// A FreeType face opened on a `FontFace`'s bytes, which FreeType reads in place: the face
+/// holds them for as long as it lives.
 final class FreeTypeFace: @unchecked Sendable {
     let library: FreeTypeLibrary
     let face: FT_Face
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: FontBytes
 
     init?(library: FreeTypeLibrary, face source: FontFace) {
-        guard !source.data.isEmpty else { return nil }
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.data.count)
-        _ = bytes.initialize(from: source.data)
+        let bytes = source.bytes
+        guard !bytes.buffer.isEmpty else { return nil }
         library.lock.lock()
         defer { library.lock.unlock() }
-        let index = Self.faceIndex(of: source, in: bytes, library: library.handle)
+        let index = Self.faceIndex(of: source, in: bytes.buffer, library: library.handle)
         var opened: FT_Face?
-        guard FT_New_Memory_Face(library.handle, bytes.baseAddress, FT_Long(bytes.count), FT_Long(index), &opened) == 0,
+        guard FT_New_Memory_Face(library.handle, bytes.buffer.baseAddress, FT_Long(bytes.buffer.count), FT_Long(index), &opened) == 0,
               let opened else {
-            bytes.deallocate()
             return nil
         }
         self.library = library
@@ -106,13 +104,12 @@ final class FreeTypeFace: @unchecked Sendable {
         library.lock.lock()
         FT_Done_Face(face)
         library.lock.unlock()
-        bytes.deallocate()
     }
 
     /// The index of `source` in a font collection (`FontFace` keeps a collection's bytes whole
     /// but not which face it loaded): the face with its family and style names; 0 for a
     /// single font or when none matches.
-    private static func faceIndex(of source: FontFace, in bytes: UnsafeMutableBufferPointer<UInt8>, library: FT_Library) -> Int {
+    private static func faceIndex(of source: FontFace, in bytes: UnsafeBufferPointer<UInt8>, library: FT_Library) -> Int {
         guard bytes.count > 4, Array(bytes[0..<4]) == Array("ttcf".utf8) else { return 0 }
         var probe: FT_Face?
         guard FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(bytes.count), -1, &probe) == 0, let probe else { return 0 }
