@@ -8,25 +8,27 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a book's pages as PNG files (or as terminal cells or text).",
+        abstract: "Render a book's pages as PNG files or one PDF (or as terminal cells or text).",
         discussion: """
-        PNG pages are written to --out as page-0001.png …, numbered in reading order. With --json a manifest \
-        (manifest.json in --out, and on stdout) gives each page's number, file, spine href, locator, CFI, \
-        chapter title and sha256. The same book and options give byte-identical files, whatever --jobs is.
+        PNG pages are written to --out as page-0001.png …, numbered in reading order; --format pdf writes the \
+        pages to --out/book.pdf instead, each at its CSS px size in points (1 px = 0.75 pt). With --json a \
+        manifest (manifest.json in --out, and on stdout) gives each page's number, file, spine href, locator, \
+        CFI, chapter title and sha256 (for a PDF: its page in the file, and the file's sha256). The same book \
+        and options give byte-identical files, whatever --jobs is.
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case png, cells, text }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case png, pdf, cells, text }
 
     @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
     var book: String
 
     @OptionGroup var options: LayoutOptions
 
-    @Option(help: "Device pixels per CSS px (default: 3 on phone, 2 on tablet, 1 for WxH devices).")
+    @Option(help: "Device pixels per CSS px, of PNG pages and of images in a PDF (default: 3 on phone, 2 on tablet, 1 for WxH devices).")
     var dpr: Double?
 
-    @Option(help: "Output: png files, cells (ANSI-styled text on stdout) or text (plain, on stdout).")
+    @Option(help: "Output: png files, pdf (one file, book.pdf), cells (ANSI-styled text on stdout) or text (plain, on stdout).")
     var format: Format = .png
 
     @Option(help: "Columns of the terminal grid (cells and text formats; default 80).")
@@ -38,7 +40,7 @@ struct Render: ParsableCommand {
     @Option(help: "Images in cells: auto (by the terminal), kitty, sixel, blocks (half blocks) or none (alt text).")
     var images: CellOutput.Images = .auto
 
-    @Option(help: "The folder PNG pages and the manifest are written to.")
+    @Option(help: "The folder PNG pages (or book.pdf) and the manifest are written to.")
     var out = "pages"
 
     @Option(help: "Pages rendered in parallel (default: the number of cores).")
@@ -63,13 +65,15 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let selection = PageSelection(options.pages)
-        let grid = format == .png ? nil : options.cellGrid ?? (cols, rows)
+        let grid = format == .png || format == .pdf ? nil : options.cellGrid ?? (cols, rows)
         let paged = try PagedBook.open(book, target: options.target, cells: grid)
         if let at, let time = ClockValue(at)?.seconds {
             try NarratedPage(book: book, time: time, format: format, grid: grid, out: out, dpr: dpr, pngCompression: pngCompression, json: json)
                 .run(paged, target: options.target)
         } else if let grid {
             try CellOutput(format: format, columns: grid.columns, rows: grid.rows, images: images).run(paged, selection: selection)
+        } else if format == .pdf {
+            try renderPDF(paged, selection: selection)
         } else {
             try renderPNG(paged, selection: selection)
         }
@@ -130,6 +134,26 @@ struct Render: ParsableCommand {
         if json {
             let manifest = JSONValue.object([("book", .string(book)), ("pages", .array(entries))]).serialized() + "\n"
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("manifest.json").path, contents: Data(manifest.utf8))
+            Terminal.write(manifest)
+        }
+    }
+
+    /// The selected pages in one PDF file; pages are drawn one after another (one PDF surface).
+    private func renderPDF(_ paged: PagedBook, selection: PageSelection?) throws {
+        let output = PDFOutput(out: out, dpr: try dpr ?? options.target.environment().devicePixelRatio)
+        let (entries, sha256) = try output.write(paged) { page in
+            try paged.forEachPage(upTo: selection?.last) { number, found in
+                guard selection?.contains(number) ?? true else { return }
+                try page(number, found)
+            }
+        }
+        if json {
+            let manifest = JSONValue.object([
+                ("book", .string(book)), ("file", entries.isEmpty ? .null : .string(PDFOutput.fileName)),
+                ("sha256", entries.isEmpty ? .null : .string(sha256)), ("pages", .array(entries)),
+            ]).serialized() + "\n"
+            _ = FileManager.default.createFile(atPath: URL(fileURLWithPath: out).appendingPathComponent("manifest.json").path,
+                                               contents: Data(manifest.utf8))
             Terminal.write(manifest)
         }
     }

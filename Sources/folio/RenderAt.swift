@@ -40,9 +40,17 @@ struct NarratedPage {
             if json { Terminal.write(describe(found, file: nil).serialized() + "\n") }
             return
         }
+        let environment = try target.environment()
+        if format == .pdf {
+            // The one page, highlighted, as book.pdf.
+            _ = try PDFOutput(out: out, dpr: dpr ?? environment.devicePixelRatio).write(paged) { page in
+                try page(found.number, found.page)
+            }
+            report(found, file: PDFOutput.fileName)
+            return
+        }
         let name = String(format: "page-%04d.png", found.number)
         let folder = URL(fileURLWithPath: out)
-        let environment = try target.environment()
         let images = paged.images
         let renderer = PNGRenderer(dpr: dpr ?? environment.devicePixelRatio, compression: pngCompression) { path, width, height in
             images.bitmap(path, width: width, height: height)
@@ -55,6 +63,11 @@ struct NarratedPage {
             Terminal.error("\(out)/\(name): cannot write the file (\(error.localizedDescription))")
             throw ExitCode(73)
         }
+        report(found, file: name)
+    }
+
+    /// The page's manifest with --json, else a line naming the file and the fragment.
+    private func report(_ found: Found, file name: String) {
         Terminal.write(json ? describe(found, file: name).serialized() + "\n"
                             : "\(out)/\(name): page \(found.number), \(found.clip.text) (part \(found.position.part) of \(found.position.partCount))\n")
     }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -57,6 +58,36 @@ import Testing
             hashes.append(pages.compactMap { $0["sha256"] as? String })
         }
         #expect(hashes[0] == hashes[1])
+    }
+
+    @Test func renderAsPDFWritesTheSelectedPagesToOneFileThatIsTheSameEveryTime() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-pdf-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: base) }
+        var files: [Data] = []
+        for name in ["a", "b"] {
+            let out = base.appendingPathComponent(name)
+            let run = try CLI.folio("render", CLI.sample, "--format", "pdf", "--pages", "1-3,5", "--out", out.path, "--json", "--device", "300x400")
+            #expect(run.status == 0, "\(run.stderr)")
+            let pdf = try Data(contentsOf: out.appendingPathComponent("book.pdf"))
+            #expect(pdf.starts(with: Data("%PDF-".utf8)))
+            // Cairo writes page objects and the page tree uncompressed: they can be counted as text.
+            let text = String(decoding: pdf, as: UTF8.self)
+            #expect(text.matches(of: /\/Type\s*\/Page\b(?!s)/).count == 4)
+            #expect(text.contains("/Count 4"))
+            #expect(text.contains("/MediaBox [ 0 0 225 300 ]"))  // 300 × 400 CSS px in points
+            #expect(text.contains("/Title (The Lighthouse Keeper's Almanac)"))
+
+            let manifest = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+            #expect(manifest["file"] as? String == "book.pdf")
+            #expect(manifest["sha256"] as? String == Digest.sha256Hex([UInt8](pdf)))
+            let pages = try #require(manifest["pages"] as? [[String: Any]])
+            #expect(pages.map { $0["page"] as? Int } == [1, 2, 3, 5])
+            #expect(pages.map { $0["pdfPage"] as? Int } == [1, 2, 3, 4])
+            #expect(pages.allSatisfy { $0["file"] as? String == "book.pdf" })
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
+            files.append(pdf)
+        }
+        #expect(files[0] == files[1])
     }
 
     @Test func aMissingBookIsAnErrorNamingTheFile() throws {

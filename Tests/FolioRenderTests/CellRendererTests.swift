@@ -78,6 +78,30 @@ import Testing
         #expect(CellRenderer.plain(CellRenderer.grid(frame, columns: 6, rows: 3)) == "╭────╮\n│    │\n│    │")
     }
 
+    @Test func aThinBorderWhoseRowsHoldItsTextMovesOutwardsOntoFreeCells() throws {
+        // A 1-px border (a sixteenth of a row, an eighth of a column) that layout made no room
+        // for: its text rounds onto the rows and columns the border touches.
+        let frame = Frame(width: 12, height: 6, background: .white, items: [
+            .text(origin: Point(x: 1.2, y: 1.3), run: try C.run("top")),
+            .text(origin: Point(x: 7, y: 3.4), run: try C.run("end")),
+            .border(BorderItem(rect: Rect(x: 1.1, y: 1.2, width: 8, height: 2.6), widths: Edges(top: 1.0 / 16, right: 0.125, bottom: 1.0 / 16, left: 0.125),
+                               styles: Edges(all: .solid), colors: Edges(all: .black))),
+        ])
+        #expect(CellRenderer.plain(CellRenderer.grid(frame, columns: 12, rows: 6)) == "┌─────────┐\n│top      │\n│         │\n│      end│\n└─────────┘\n")
+    }
+
+    @Test func aThinBorderWithNoFreeCellsBesideItLeavesTheTextWhole() throws {
+        let frame = Frame(width: 8, height: 3, background: .white, items: [
+            .text(origin: Point(x: 0, y: 0), run: try C.run("above")),
+            .text(origin: Point(x: 1, y: 1), run: try C.run("inner")),
+            .border(BorderItem(rect: Rect(x: 0.9, y: 1, width: 6, height: 1.5), widths: Edges(all: 0.1),
+                               styles: Edges(all: .solid), colors: Edges(all: .black))),
+        ])
+        let lines = CellRenderer.plain(CellRenderer.grid(frame, columns: 8, rows: 3)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "above")
+        #expect(lines[1].contains("inner"))
+    }
+
     @Test func anImageIsItsAltTextCentredInItsRect() throws {
         let frame = Frame(width: 24, height: 5, background: .white, items: [
             .border(BorderItem(rect: Rect(x: 0, y: 0, width: 24, height: 5), widths: Edges(all: 1),

@@ -167,8 +167,8 @@ import Testing
             .image(ImageItem(rect: Rect(x: 10, y: 10, width: 140, height: 60), path: "images/missing.png", alt: "A lighthouse at dusk")),
         ])
         let bitmap = S.renderer().pixels(frame)
-        #expect(bitmap.color(x: 10, y: 40) == PNGRenderer.placeholderFrame)
-        #expect(bitmap.color(x: 80, y: 10) == PNGRenderer.placeholderFrame)
+        #expect(bitmap.color(x: 10, y: 40) == FramePainter.placeholderFrame)
+        #expect(bitmap.color(x: 80, y: 10) == FramePainter.placeholderFrame)
         let inside = S.darkPixels(bitmap, in: (12..<148, 12..<68))
         #expect(inside > 50)
         #expect(S.darkPixels(bitmap, in: (0..<160, 72..<100)) == 0)

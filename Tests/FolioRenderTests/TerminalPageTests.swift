@@ -45,6 +45,37 @@ import Glibc
         #expect(try Self.firstPage("table-separated-in-cells") == (try CellSupport.expected("table-separated-in-cells")))
     }
 
+    @Test func blockBordersTakeWholeRowsAndColumnsOffTheirText() throws {
+        let path = RenderSupport.fixtures.appendingPathComponent("bordered-blocks-in-cells").path
+        let page = try #require(try Self.pages(path, columns: 40, rows: 24).1.first)
+        let frame = page.frame.inCells()
+        let grid = CellRenderer.grid(frame, columns: 40, rows: 24)
+        #expect(CellRenderer.plain(grid) == (try CellSupport.expected("bordered-blocks-in-cells")))
+
+        // Every character of text is where the text alone puts it: no line covers one.
+        var textOnly = frame
+        textOnly.items = frame.items.filter { if case .text = $0 { true } else { false } }
+        let text = CellRenderer.grid(textOnly, columns: 40, rows: 24)
+        for k in text.cells.indices where text.cells[k].character != " " {
+            #expect(grid.cells[k].character == text.cells[k].character, "cell \(k % 40), \(k / 40)")
+        }
+        // Each drawn edge is a whole row or column of line characters, from corner to corner.
+        let borders = frame.items.compactMap { if case .border(let border) = $0 { border } else { nil } }
+        #expect(borders.count == 4)
+        func isLine(_ column: Int, _ row: Int) -> Bool {
+            grid[column, row].character.unicodeScalars.first.map { (0x2500...0x257F).contains($0.value) } == true
+        }
+        for border in borders {
+            #expect(CellGrid.takesWholeCells(border))
+            let cells = try #require(grid.cells(of: border))
+            let w = border.widths
+            if w.top > 0 { #expect(cells.columns.allSatisfy { isLine($0, cells.rows.lowerBound) }) }
+            if w.bottom > 0 { #expect(cells.columns.allSatisfy { isLine($0, cells.rows.upperBound) }) }
+            if w.left > 0 { #expect(cells.rows.allSatisfy { isLine(cells.columns.lowerBound, $0) }) }
+            if w.right > 0 { #expect(cells.rows.allSatisfy { isLine(cells.columns.upperBound, $0) }) }
+        }
+    }
+
     /// The columns a terminal gives a line, by the C library's `wcwidth` (an oracle apart from
     /// `TerminalWidth`), escape sequences left out.
     static func terminalColumns(_ line: Substring) -> Int {

@@ -18,8 +18,9 @@ struct BoxMetrics {
     /// than its containing block is narrowed (then its margins shrunk), so content never
     /// overflows the page.
     /// `minimumContent` keeps deeply nested boxes readable: their padding and margins give way
-    /// before the content gets narrower than that.
-    init(_ style: ComputedStyle, available: Double, shrinkToFit: Double? = nil, minimumContent: Double = 0) {
+    /// before the content gets narrower than that, and their borders too unless `keepsBorders`
+    /// (under the cell metric, where a border is a whole cell drawn as a line).
+    init(_ style: ComputedStyle, available: Double, shrinkToFit: Double? = nil, minimumContent: Double = 0, keepsBorders: Bool = false) {
         func length(_ value: LengthPercentage) -> Double { max(0, value.resolve(against: available)) }
         func marginValue(_ value: LengthPercentageOrAuto) -> Double? {
             if case .length(let l) = value { return l.resolve(against: available) }
@@ -90,9 +91,10 @@ struct BoxMetrics {
         if used < floor {
             // Give the missing width back from the left and right gaps, in proportion.
             var gaps = [marginLeft, border.left, padding.left, padding.right, border.right, marginRight].map { max(0, $0) }
-            let total = gaps.reduce(0, +)
+            let yielding = keepsBorders ? [0, 2, 3, 5] : Array(gaps.indices)
+            let total = yielding.reduce(0) { $0 + gaps[$1] }
             let scale = total > 0 ? max(0, (total - (floor - used)) / total) : 1
-            gaps = gaps.map { $0 * scale }
+            for k in yielding { gaps[k] *= scale }
             (marginLeft, padding.left, padding.right, marginRight) = (gaps[0], gaps[2], gaps[3], gaps[5])
             border.left = gaps[1]
             border.right = gaps[4]

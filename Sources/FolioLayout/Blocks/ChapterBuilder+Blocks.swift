@@ -20,11 +20,12 @@ extension ChapterBuilder {
 
     /// Lays out a block-level box whose containing block starts at `x` and is `width` wide.
     func layoutBlock(_ node: StyledNode, x: Double, width: Double) {
-        let style = node.computed
-        if style.box.display == .table || style.box.display == .inlineTable {
+        if node.computed.box.display == .table || node.computed.box.display == .inlineTable {
             layoutTable(node, x: x, width: width)
             return
         }
+        let node = snappedToCells(node, basis: width)
+        let style = node.computed
         if style.box.float != .none && !tableState.isActive {
             layoutFloat(node, x: x, width: width)
             return
@@ -39,7 +40,7 @@ extension ChapterBuilder {
             requestBreak(style.box.breakAfter)
             return
         }
-        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth)
+        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth, keepsBorders: usesCells)
         layoutBox(node, x: x, metrics: metrics) { builder, contentX, contentWidth in
             builder.layoutChildren(of: node, x: contentX, width: contentWidth)
         }

@@ -17,6 +17,7 @@ extension ChapterBuilder {
     /// - Parameter besideLastLine: the float came among the words of the paragraph just set: it
     ///   goes beside its last line when there is room there.
     func layoutFloat(_ node: StyledNode, x: Double, width: Double, besideLastLine: Bool = false) {
+        let node = snappedToCells(node, basis: width)
         let style = node.computed
         let besideLine = besideLastLine ? lastLine : nil
         defer { lastLine = besideLine ?? lastLine }

@@ -27,7 +27,8 @@ extension ChapterBuilder {
             guard style.box.display != .none else { return }
             if isBlockLevel(node) {
                 flushParagraph(&paragraph)
-                let metrics = BoxMetrics(style, available: paragraph.width)
+                let node = snappedToCells(node, basis: paragraph.width)
+                let metrics = BoxMetrics(node.computed, available: paragraph.width)
                 layoutBox(node, x: paragraph.x, metrics: metrics) { builder, x, width in
                     var inner = PendingParagraph(block: node, x: x, width: width)
                     if let text = node.text { inner.addText(text, style: node.style, node: -1) }
@@ -86,12 +87,13 @@ extension ChapterBuilder {
     /// An inline-block: laid out as a box of its own at its shrink-to-fit width, then set in
     /// the line as one unbreakable piece standing on its first line's baseline.
     func addInlineBlock(_ node: StyledNode, to paragraph: inout PendingParagraph) {
+        let node = snappedToCells(node, basis: paragraph.width)
         let fragment = shrinkWrapped(node, width: paragraph.width)
         guard !fragment.isEmpty else { return }
         // Taller than a page, it could not be shown in one line: it stacks as a block instead.
         guard fragment.height <= context.page.contentHeight else {
             flushParagraph(&paragraph)
-            let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: minimumContentWidth)
+            let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: minimumContentWidth, keepsBorders: usesCells)
             layoutBox(node, x: paragraph.x, metrics: metrics) { $0.layoutChildren(of: node, x: $1, width: $2) }
             return
         }

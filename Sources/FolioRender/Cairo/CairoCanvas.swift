@@ -3,28 +3,34 @@ import FolioImage
 import FolioLayout
 import FolioStyle
 
-/// A Cairo image surface and its drawing context, in CSS px (the device pixel ratio is the
-/// context's scale). Owns both; the rest of the renderer draws through it.
+/// A Cairo drawing context on a surface (an image surface for PNG pages, a PDF surface's
+/// current page), in CSS px: the context's scale turns them into device pixels or points.
+/// Owns the context and a reference to the surface; the rest of the renderer draws through it.
 final class CairoCanvas {
     let surface: OpaquePointer
     let context: OpaquePointer
-    let width: Int
-    let height: Int
 
-    /// A transparent ARGB32 surface of `width` × `height` device pixels, scaled by `scale`;
-    /// nil when Cairo cannot allocate it.
-    init?(width: Int, height: Int, scale: Double) {
+    /// A transparent ARGB32 image surface of `width` × `height` device pixels, scaled by
+    /// `scale`; nil when Cairo cannot allocate it.
+    convenience init?(width: Int, height: Int, scale: Double) {
         guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             return nil
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
+        // The canvas takes a reference of its own.
+        defer { cairo_surface_destroy(surface) }
+        self.init(surface: surface, scale: scale)
+    }
+
+    /// A context drawing on `surface`, scaled by `scale`; nil when the surface or the context
+    /// is in an error state.
+    init?(surface: OpaquePointer, scale: Double) {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
+        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
             return nil
         }
-        self.surface = surface
+        self.surface = cairo_surface_reference(surface)
         self.context = context
-        self.width = width
-        self.height = height
         cairo_scale(context, scale, scale)
     }
 
@@ -44,6 +50,13 @@ final class CairoCanvas {
         cairo_fill(context)
     }
 
+    /// Paints the whole surface (within the clip) in `color`: a page's background.
+    func paint(_ color: RGBA) {
+        guard color.alpha > 0 else { return }
+        setColor(color)
+        cairo_paint(context)
+    }
+
     /// Runs `body` between `cairo_save` and `cairo_restore`.
     func saved(_ body: () -> Void) {
         cairo_save(context)
@@ -51,9 +64,11 @@ final class CairoCanvas {
         cairo_restore(context)
     }
 
-    /// The surface's pixels (flushed), row by row at Cairo's stride.
+    /// An image surface's pixels (flushed), row by row at Cairo's stride; no pixels for any
+    /// other surface.
     func bitmap() -> Bitmap {
         cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else {
             return Bitmap(width: width, height: height, stride: stride, pixels: [])

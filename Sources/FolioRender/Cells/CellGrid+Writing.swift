@@ -55,19 +55,26 @@ extension CellGrid {
     }
 
     /// The cells a border's lines go on. A border with an edge at least half a cell thick
-    /// (a table's, one cell wide under the cell metric) takes the cells nearest its edges, as
+    /// (a table's or any bordered box's, one cell wide under the cell metric) takes the cells nearest its edges, as
     /// text takes the row nearest its line's top: a line of text inside it then never lands
     /// on the border's row, and two neighbours' shared edge is one column. Thinner borders
     /// take every cell they touch.
     func cells(of border: BorderItem) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
-        let rect = border.rect, w = border.widths
-        guard max(w.top, w.bottom) >= 0.5 || max(w.left, w.right) >= 0.5 else { return cells(touchedBy: rect) }
+        let rect = border.rect
+        guard Self.takesWholeCells(border) else { return cells(touchedBy: rect) }
         guard [rect.x, rect.y, rect.maxX, rect.maxY].allSatisfy(\.isFinite), rect.width > 0, rect.height > 0 else { return nil }
         func edge(_ value: Double, limit: Int) -> Int { Int(max(-1, min(Double(limit + 1), value.rounded()))) }
         let left = edge(rect.x, limit: columns), top = edge(rect.y, limit: rows)
         let right = max(left, edge(rect.maxX, limit: columns) - 1), bottom = max(top, edge(rect.maxY, limit: rows) - 1)
         guard right >= 0, bottom >= 0, left < columns, top < rows else { return nil }
         return (max(-1, left)...min(columns, right), max(-1, top)...min(rows, bottom))
+    }
+
+    /// Whether the layout gave a border cells of its own: an edge at least half a cell thick,
+    /// as layout under the cell metric makes every drawn border of a table or block box.
+    static func takesWholeCells(_ border: BorderItem) -> Bool {
+        let w = border.widths
+        return max(w.top, w.bottom) >= 0.5 || max(w.left, w.right) >= 0.5
     }
 
     /// The cells a rectangle touches at all: from the cell holding its top-left corner to the

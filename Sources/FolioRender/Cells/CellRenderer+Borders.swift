@@ -48,8 +48,8 @@ extension CellRenderer {
     /// radius, double when both edges are double); text already in a cell stays.
     static func drawBorder(_ border: BorderItem, in grid: inout CellGrid) {
         guard let cells = grid.cells(of: border) else { return }
-        let (left, right) = (cells.columns.lowerBound, cells.columns.upperBound)
-        let (top, bottom) = (cells.rows.lowerBound, cells.rows.upperBound)
+        var (left, right) = (cells.columns.lowerBound, cells.columns.upperBound)
+        var (top, bottom) = (cells.rows.lowerBound, cells.rows.upperBound)
         func shown(_ width: Double, _ style: BorderStyle, _ color: RGBA) -> Bool {
             width > 0 && style != .none && style != .hidden && color.alpha > 0
         }
@@ -57,6 +57,16 @@ extension CellRenderer {
         let hasRight = shown(border.widths.right, border.styles.right, border.colors.right)
         let hasBottom = shown(border.widths.bottom, border.styles.bottom, border.colors.bottom)
         let hasLeft = shown(border.widths.left, border.styles.left, border.colors.left)
+        if !CellGrid.takesWholeCells(border) {
+            // A thin border the layout made no room for: an edge whose cells hold the box's
+            // text moves one cell outwards when that row or column is free of text there.
+            func rowIsFree(_ row: Int) -> Bool { (left...right).allSatisfy { !holdsText(grid, column: $0, row: row) } }
+            func columnIsFree(_ column: Int) -> Bool { (top...bottom).allSatisfy { !holdsText(grid, column: column, row: $0) } }
+            if hasTop, !rowIsFree(top), top > 0, rowIsFree(top - 1) { top -= 1 }
+            if hasBottom, !rowIsFree(bottom), bottom + 1 < grid.rows, rowIsFree(bottom + 1) { bottom += 1 }
+            if hasLeft, !columnIsFree(left), left > 0, columnIsFree(left - 1) { left -= 1 }
+            if hasRight, !columnIsFree(right), right + 1 < grid.columns, columnIsFree(right + 1) { right += 1 }
+        }
         func style(_ color: RGBA) -> Cell { Cell(foreground: color) }
 
         // This border's own characters first (its corners replace its edges' ends), then joined

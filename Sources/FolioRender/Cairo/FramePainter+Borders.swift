@@ -18,7 +18,7 @@ extension Edges {
     }
 }
 
-extension PNGRenderer {
+extension FramePainter {
     /// Draws a border: each visible edge within its own wedge of the border box (the corners
     /// split along the line from the outer to the inner corner), in its style and colour.
     /// https://www.w3.org/TR/css-backgrounds-3/#border-style

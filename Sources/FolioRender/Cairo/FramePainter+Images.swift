@@ -2,7 +2,7 @@ import CCairo
 import FolioLayout
 import FolioStyle
 
-extension PNGRenderer {
+extension FramePainter {
     static let placeholderFrame = RGBA(red: 0x99, green: 0x99, blue: 0x99)
     static let placeholderPadding = 4.0
 

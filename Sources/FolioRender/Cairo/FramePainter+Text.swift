@@ -3,7 +3,7 @@ import FolioLayout
 import FolioStyle
 import FolioText
 
-extension PNGRenderer {
+extension FramePainter {
     /// The slant of synthesized italics: x moves right by 0.2 em per em up.
     static let syntheticSlant = 0.2
     /// How much synthesized bold thickens strokes, in em: FreeType's `FT_GlyphSlot_Embolden`
