@@ -27,7 +27,8 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // librsvg is loaded at run time (see Sources/CRsvg): only commands that meet an SVG load it.
+        .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
         .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
         // libmpv is loaded at run time by a small C loader (its headers come from libmpv-dev):
@@ -50,7 +51,7 @@ let package = Package(
             name: "FolioRender",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CFreeType", "CLibPNG"]
         ),
-        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CLibXML2"]),
+        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CCairo", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
         .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),
         .target(
