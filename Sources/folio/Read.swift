@@ -91,21 +91,31 @@ struct Read: ParsableCommand {
         session.record(pager)
     }
 
-    /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone.
+    /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone:
+    /// a paragraph a line, a paragraph that runs over a page boundary kept whole (a screen
+    /// reader reads it as one), a blank line between chapters.
     private func printPages(_ cellBook: CellBook) throws {
-        var first = true
+        var first = true, wroteChapter = false
         var any = false
         for spine in cellBook.readingOrder {
+            var chapterText = ""
             for page in cellBook.pagesPassingThrough(spine) {
                 any = true
                 if plain {
-                    Terminal.write(page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
+                    // Page text ends a page's last line as the line ended: a soft-wrapped line
+                    // keeps its space and a hyphenated word joins the next page's first word.
+                    chapterText += page.text
                 } else {
                     let grid = CellRenderer.grid(page.frame.inCells(), columns: cellBook.columns, rows: cellBook.rows)
                     let text = CellRenderer.plain(grid)
                     Terminal.write((first ? "" : "\u{C}") + text + "\n")
                 }
                 first = false
+            }
+            if plain && !chapterText.isEmpty {
+                while chapterText.last == " " { chapterText.removeLast() }
+                Terminal.write((wroteChapter ? "\n" : "") + chapterText + (chapterText.hasSuffix("\n") ? "" : "\n"))
+                wroteChapter = true
             }
         }
         if !any {

@@ -190,5 +190,13 @@ import Testing
         #expect(run.status == 0)
         #expect(!run.text.contains("\u{C}"))
         #expect(run.text.contains("The relief boat left on the first of December"))
+        // A paragraph a line, whole even where it runs over a page boundary of the 80×24 pages.
+        let lines = run.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let paragraph = try #require(lines.first { $0.hasPrefix("Winter light on the Rock") })
+        #expect(paragraph.hasSuffix("in the same columns Ilse used:"))
+        let pages = try CLI.folio("read", CLI.sample).text.split(separator: "\u{C}")
+        #expect(pages.contains { $0.contains("Winter light") && !$0.contains("columns Ilse used") },
+                "the paragraph does run over a page boundary at 80×24")
+        #expect(lines.contains("II. Spring") && lines[lines.firstIndex(of: "II. Spring")! - 1].isEmpty, "a blank line between chapters")
     }
 }
