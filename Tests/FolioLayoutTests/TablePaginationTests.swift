@@ -1,4 +1,4 @@
-import FolioLayout
+@testable import FolioLayout
 import Testing
 
 /// Rows as the units pages break between, and the table's text on the pages.
@@ -65,5 +65,38 @@ import Testing
         // Rows follow each other in the text.
         let rows = units.filter { $0.text.contains("\t") }
         #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.start <= $1.start && $0.end <= $1.start })
+    }
+}
+
+/// A table's header group repeats at the top of the pages its body runs onto.
+@Suite struct TableHeaderRepeatTests {
+    static func texts(_ page: Page) -> [(text: String, y: Double)] {
+        page.frame.items.compactMap { item in
+            if case .text(let origin, let run) = item { return (run.text, origin.y + run.baseline) }
+            return nil
+        }
+    }
+
+    @Test func everyPageTheBodyRunsOntoStartsWithTheHeaderRow() throws {
+        let laid = try TableSupport.layout("rows-break.xhtml")
+        let pages = laid.pages.filter { $0.text.contains("alpha beta gamma") }
+        #expect(pages.count > 1)
+        for page in pages {
+            let texts = Self.texts(page)
+            let header = try #require(texts.first { $0.text == "Words" }, "page \(page.indexInChapter + 1) shows the header")
+            let rows = texts.filter { $0.text.hasPrefix("Row") && $0.text != "Row" }
+            #expect(rows.allSatisfy { $0.y > header.y }, "the header is above every row")
+            // Nothing drawn past the page's content box.
+            for (_, y) in texts { #expect(y <= laid.page.height - laid.page.margins.bottom + 0.01) }
+        }
+        // Page text has the header once: it is drawn again, not read again.
+        #expect(laid.pages.filter { $0.text.contains("Row\tWords") }.count == 1)
+        let rows = TableSupport.words(laid.text).filter { $0.hasPrefix("Row") && $0 != "Row" }
+        #expect(rows == (1...80).map { "Row\($0)" })
+    }
+
+    @Test func aTableWithoutAHeaderGroupRepeatsNothing() throws {
+        let laid = try TableSupport.layout("tall-row.xhtml", page: PageGeometry(width: 390, height: 400, margins: .init(all: 16)))
+        #expect(laid.flow.repeatedHeaders.isEmpty)
     }
 }

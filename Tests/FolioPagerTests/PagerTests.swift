@@ -1,3 +1,4 @@
+import FolioImage
 import FolioLayout
 import FolioPublication
 import FolioReader
@@ -224,6 +225,57 @@ import Testing
         // The same text stays on screen when the display changes.
         let page = try #require(p.currentPage)
         #expect(page.start <= locator)
+    }
+
+    /// The page picture of a kitty placement, decoded.
+    private func picture(_ p: Pager) throws -> Bitmap {
+        _ = p.screen()
+        let placement = try #require(p.placements.first)
+        let text = String(decoding: placement.bytes, as: UTF8.self)
+        let payload = text.components(separatedBy: "\u{1B}_G").dropFirst().map { chunk -> String in
+            let body = chunk.components(separatedBy: "\u{1B}\\").first ?? ""
+            return String(body.split(separator: ";", maxSplits: 1).last ?? "")
+        }.joined()
+        let png = try #require(Data(base64Encoded: payload))
+        return try ImageDecoder.decode(Array(png))
+    }
+
+    /// Pixels of exactly `color` in a decoded picture.
+    private func count(_ color: RGBA, in bitmap: Bitmap) -> Int {
+        var n = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let at = y * bitmap.stride + x * 4
+                let px = bitmap.pixels[at..<at + 4]
+                // Decoded bitmaps are premultiplied ARGB32 in native order: B, G, R, A bytes.
+                if Array(px) == [color.blue, color.green, color.red, 0xFF] { n += 1 }
+            }
+        }
+        return n
+    }
+
+    @Test func searchHitsAndTheChosenLinkAreMarkedInThePagePicture() throws {
+        let p = try pager(graphics: .kitty)
+        let mark = RGBA(red: 0xFF, green: 0xE0, blue: 0x66)
+        func hasLink(_ page: Page?) -> Bool {
+            page?.frame.items.contains { if case .link = $0 { return true } else { return false } } ?? false
+        }
+        // Chapter one's page with the footnote reference.
+        for _ in 0..<12 where !hasLink(p.currentPage) { _ = p.handle(.character(" ")) }
+        #expect(hasLink(p.currentPage))
+        #expect(count(mark, in: try picture(p)) == 0)
+        // Links are found on image pages too: Tab chooses the footnote, and it is marked.
+        _ = p.handle(.tab)
+        #expect(p.imagePageLinks().map(\.href) == ["EPUB/text/notes.xhtml#note-log"])
+        #expect(p.linkIndex == 0)
+        #expect(count(mark, in: try picture(p)) > 0, "the chosen link is marked")
+        _ = p.handle(.escape)
+        p.linkIndex = nil
+        // A search hit is marked in the picture.
+        p.startSearch("relief")
+        let page = try #require(p.currentPage)
+        #expect(page.text.contains("relief"))
+        #expect(count(mark, in: try picture(p)) > 50, "the hit is marked in the picture")
     }
 
     @Test func plusMakesTheTextOfImagePagesLarger() throws {

@@ -40,6 +40,8 @@ final class ChapterBuilder {
     var floats: [FloatArea] = []
     /// Table layout's state while it lays out or measures cells (see Tables/).
     var tableState = TableLayoutState()
+    /// Table headers to repeat on the pages their bodies run onto.
+    var repeatedHeaders: [RepeatedHeader] = []
 
     init(document: StyledDocument, path: String, context: LayoutContext) {
         self.document = document
@@ -58,7 +60,7 @@ final class ChapterBuilder {
         if let ending = units.indices.last { units[ending].endsBlock = true }
         fillPageIfImageOnly()
         return ChapterFlow(width: width, units: units, placed: placed.compactMap { $0 }, anchors: anchors,
-                           offsets: offsets, background: pageBackground())
+                           offsets: offsets, background: pageBackground(), repeatedHeaders: repeatedHeaders)
     }
 
     /// A chapter that is one image and no text (a cover, a plate) shows the image as large
@@ -73,6 +75,7 @@ final class ChapterBuilder {
         let page = context.page
         image.rect = page.filling(width: image.rect.width, height: image.rect.height)
         let first = units[0]
+        repeatedHeaders = []
         units = [FlowUnit(top: 0, bottom: page.contentHeight, breakTop: 0, forcedTop: 0, breakBefore: .normal,
                           start: first.start, end: units.map(\.end).max() ?? first.end, text: "", endsBlock: true)]
         placed = placed.compactMap { item -> PlacedItem? in

@@ -21,6 +21,22 @@ public struct ChapterFlow: Sendable {
     public var textLength: Int { offsets.length }
     /// The page colour: the root's background, else the body's, else white.
     public var background: RGBA
+    /// Table headers shown again at the top of each page a table's body runs onto.
+    var repeatedHeaders: [RepeatedHeader] = []
+}
+
+/// A table's header rows (`thead`), which a page starting inside the table's body shows above
+/// it, as print does (CSS 2.1 §17.2: header groups repeat at page breaks).
+/// https://www.w3.org/TR/CSS2/tables.html#table-display
+struct RepeatedHeader: Sendable {
+    /// The header rows' units, and the band of the column they take.
+    var units: ClosedRange<Int>
+    var top: Double
+    var bottom: Double
+    /// The body's units: a page that starts at one of them gets the header.
+    var body: ClosedRange<Int>
+
+    var height: Double { bottom - top }
 }
 
 /// One unbreakable piece of a chapter: a line, an image, a table row, an empty box.

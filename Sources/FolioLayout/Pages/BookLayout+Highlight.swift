@@ -102,7 +102,7 @@ extension Frame {
     /// The box of a run's text between `left` and `right` (run coordinates): from the face's ascender
     /// to its descender; under the cell metric, snapped to the cells the cell renderer puts the text
     /// in (the row nearest the line top, as `CellRenderer` places text; its columns rounded).
-    private func textBox(origin: Point, run: PositionedRun, left: Double, right: Double, metric: TextMetric) -> Rect {
+    func textBox(origin: Point, run: PositionedRun, left: Double, right: Double, metric: TextMetric) -> Rect {
         switch metric {
         case .cells:
             let cell = ChapterBuilder.cell

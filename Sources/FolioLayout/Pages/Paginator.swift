@@ -11,15 +11,20 @@ public enum Paginator {
         var last: Int
         var top: Double
         var bottom: Double
+        /// The table header shown above the units (a page starting in a table's body).
+        var header: Int?
     }
 
-    static func slices(_ flow: ChapterFlow, height: Double) -> [Slice] {
+    static func slices(_ flow: ChapterFlow, height pageHeight: Double) -> [Slice] {
         let units = flow.units
         var slices: [Slice] = []
         var i = 0
         var top = 0.0
         let epsilon = 0.01
         while i < units.count {
+            // A page that starts in a table's body (not at its first row) repeats its header.
+            let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound && i > 0 }
+            let height = pageHeight - (header.map { flow.repeatedHeaders[$0].height } ?? 0)
             var j = i
             while j < units.count {
                 if j > i && units[j].breakBefore == .forced { break }
@@ -28,7 +33,7 @@ public enum Paginator {
             }
             if j == i {
                 // Taller than what is left of a page: cut it at the page's bottom.
-                slices.append(Slice(first: i, last: i, top: top, bottom: top + height))
+                slices.append(Slice(first: i, last: i, top: top, bottom: top + height, header: header))
                 top += height
                 continue
             }
@@ -39,7 +44,7 @@ public enum Paginator {
             }
             // Floats make units overlap: the page ends at the lowest of its units.
             let bottom = units[i..<end].reduce(top) { max($0, $1.bottom) }
-            slices.append(Slice(first: i, last: end - 1, top: top, bottom: bottom))
+            slices.append(Slice(first: i, last: end - 1, top: top, bottom: bottom, header: header))
             if end < units.count {
                 top = units[end].breakBefore == .forced ? units[end].forcedTop : units[end].breakTop
                 top = max(top, min(units[end].top, slices[slices.count - 1].bottom))
@@ -63,14 +68,25 @@ public enum Paginator {
             for u in slice.first...slice.last { firstPageOfUnit[u] = k }
         }
         var items = [[FrameItem]](repeating: [], count: slices.count)
+        let headed = slices.indices.filter { slices[$0].header != nil }
         for placed in flow.placed {
             let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
             guard from <= to else { continue }
             for k in from...to {
                 let slice = slices[k]
-                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom, dx: page.margins.left, dy: page.margins.top - slice.top) {
+                let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
+                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom, dx: page.margins.left,
+                                   dy: page.margins.top - slice.top + shift) {
                     items[k].append(item)
                 }
+            }
+            // The header rows' backgrounds, borders and text again on pages that repeat them.
+            for k in headed {
+                let header = flow.repeatedHeaders[slices[k].header!]
+                guard header.units.contains(placed.firstUnit), header.units.contains(placed.lastUnit),
+                      let item = clip(placed.item, top: header.top, bottom: header.bottom, dx: page.margins.left,
+                                      dy: page.margins.top - header.top) else { continue }
+                items[k].append(item)
             }
         }
         return slices.enumerated().map { k, slice in

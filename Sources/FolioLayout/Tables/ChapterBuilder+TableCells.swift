@@ -89,6 +89,8 @@ extension ChapterBuilder {
         }
         units.removeSubrange(firstUnit...)
         placed.removeSubrange(firstSlot...)
+        // A table inside the fragment (a cell, a float) is not cut by pages: no header to repeat.
+        repeatedHeaders.removeAll { $0.units.lowerBound >= firstUnit }
         var found: [(id: String, unit: Int)] = []
         for id in fresh {
             if let unit = anchors.removeValue(forKey: id) { found.append((id, unit - firstUnit)) }

@@ -26,6 +26,20 @@ extension ChapterBuilder {
         let rows = emitRows(plan, fragments: fragments, origins: origins, geometry: geometry)
         y = geometry.bottom
         paintCells(plan, fragments: fragments, origins: origins, geometry: geometry, rows: rows)
+        noteRepeatedHeader(grid, rows: rows)
+    }
+
+    /// Records the table's leading header group for pages the body runs onto, when it is a
+    /// header worth repeating: rows of its own, under a third of a page tall.
+    private func noteRepeatedHeader(_ grid: TableGrid, rows: [RowUnits]) {
+        guard let first = grid.rows.first, grid.groups[first.group].isHeader else { return }
+        let headerRows = grid.groups[first.group].rows
+        guard headerRows.upperBound < rows.count,
+              let headerFirst = rows[headerRows.lowerBound].units.first, let headerLast = rows[headerRows.upperBound - 1].units.last,
+              let bodyFirst = rows[headerRows.upperBound].units.first, let bodyLast = rows.last?.units.last else { return }
+        let top = units[headerFirst].top, bottom = units[headerLast].bottom
+        guard bottom - top > 0, bottom - top < context.page.contentHeight / 3 else { return }
+        repeatedHeaders.append(RepeatedHeader(units: headerFirst...headerLast, top: top, bottom: bottom, body: bodyFirst...bodyLast))
     }
 
     /// What a cell's content asks of its rows: its height (at least its `height`) and baseline.

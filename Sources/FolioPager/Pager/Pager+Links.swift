@@ -4,10 +4,12 @@ import FolioRender
 import FolioXML
 import Foundation
 
-/// A link on the page: its target and the cells it covers (several rows when it wraps).
+/// A link on the page: its target and the cells it covers (several rows when it wraps); on a
+/// page shown as an image, also its areas on the page (CSS px).
 struct PageLink: Equatable {
     var href: String
     var cells: [(row: Int, columns: Range<Int>)]
+    var rects: [Rect] = []
 
     static func == (a: PageLink, b: PageLink) -> Bool {
         a.href == b.href && a.cells.map(\.row) == b.cells.map(\.row) && a.cells.map(\.columns) == b.cells.map(\.columns)
@@ -15,8 +17,10 @@ struct PageLink: Equatable {
 }
 
 extension Pager {
-    /// The page's links in reading order, from the cells the layout marked.
+    /// The page's links in reading order, from the cells the layout marked (or, on a page
+    /// shown as an image, from its link areas).
     func links() -> [PageLink] {
+        if showsImagePages { return imagePageLinks() }
         let grid = pageGrid()
         var out: [PageLink] = []
         for row in 0..<grid.rows {
@@ -126,5 +130,28 @@ extension Pager {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+}
+
+extension Pager {
+    /// The links of a page shown as an image: its link areas in order, the areas of one link
+    /// over consecutive lines joined, each with the cells the picture shows it in.
+    func imagePageLinks() -> [PageLink] {
+        guard let frame = currentPage?.frame, frame.width > 0, frame.height > 0 else { return [] }
+        let sx = Double(pageColumns) / frame.width, sy = Double(pageRows) / frame.height
+        var out: [PageLink] = []
+        for case .link(let rect, let href) in frame.items {
+            let row = min(pageRows - 1, max(0, Int(rect.y * sy + rect.height * sy / 2)))
+            let first = min(pageColumns - 1, max(0, Int(rect.x * sx)))
+            let columns = first..<min(pageColumns, max(first + 1, Int((rect.maxX * sx).rounded(.up))))
+            if let last = out.last, last.href == href, let lastRect = last.rects.last, rect.y >= lastRect.y - 0.5,
+               rect.y <= lastRect.maxY + rect.height {
+                out[out.count - 1].rects.append(rect)
+                if out[out.count - 1].cells.last?.row != row { out[out.count - 1].cells.append((row, columns)) }
+            } else {
+                out.append(PageLink(href: href, cells: [(row, columns)], rects: [rect]))
+            }
+        }
+        return out
     }
 }

@@ -21,8 +21,10 @@ extension Pager {
     /// The current page in cells (the page area only).
     func pageGrid() -> CellGrid {
         let spoken = scrolling ? nil : currentPage.flatMap { narrationHighlight(on: $0) }
+        // Pages shown as images draw the search hits and the chosen link into the picture.
+        let marks = showsImagePages ? ImageMarks(query: search?.query, link: linkIndex) : nil
         let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range,
-                          columns: pageColumns, rows: pageRows, theme: theme)
+                          columns: pageColumns, rows: pageRows, theme: theme, marks: marks)
         if let cached = gridCache, cached.key == key {
             placements = cached.placements
             return cached.grid
@@ -31,7 +33,13 @@ extension Pager {
         var images: [TerminalImagePlacement] = []
         if showsImagePages, let page = currentPage {
             var frame = page.frame
-            if let spoken { frame = frame.highlighting(spoken.rects, color: palette.mark) }
+            var rects = spoken?.rects ?? []
+            if let query = marks?.query { rects += frame.textRects(matching: query, options: Self.searchOptions) }
+            if let link = marks?.link {
+                let all = imagePageLinks()
+                if all.indices.contains(link) { rects += all[link].rects }
+            }
+            frame = frame.highlighting(rects, color: palette.mark)
             if let image = imagePage(frame) {
                 images = [TerminalImagePlacement(column: pageLeft, row: 0, columns: pageColumns, rows: pageRows, bytes: image)]
             }

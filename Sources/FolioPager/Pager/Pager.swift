@@ -189,6 +189,14 @@ struct GridKey: Equatable {
     var columns: Int
     var rows: Int
     var theme: ReaderSettings.Theme
+    var marks: ImageMarks? = nil
+}
+
+/// What a page shown as an image has drawn on it besides the narration: the search's hits and
+/// the chosen link.
+struct ImageMarks: Equatable {
+    var query: String?
+    var link: Int?
 }
 
 /// What is drawn over the page.
