@@ -102,8 +102,20 @@ import FolioStyle
         #expect(second.sourceOffsets.first == 1)
 
         var pre = WhiteSpaceProcessor()
-        #expect(pre.process("  a \n b\t", whiteSpace: .pre).text == "  a \n b\t")
+        #expect(pre.process("  a \n b\t", whiteSpace: .pre).text == "  a \n b      ")
         var preLine = WhiteSpaceProcessor()
         #expect(preLine.process("a  \n  b\n\nc", whiteSpace: .preLine).text == "a\nb\n\nc")
+    }
+
+    @Test func preservedTabsBecomeSpacesToTheNextTabStopAcrossSegments() {
+        var processor = WhiteSpaceProcessor()
+        let first = processor.process("\tx\tab", whiteSpace: .pre)
+        #expect(first.text == "        x       ab")
+        // The spaces of a tab map back to it.
+        #expect(Array(first.sourceOffsets.prefix(9)) == [0, 0, 0, 0, 0, 0, 0, 0, 1])
+        // The column carries into the next segment (an inline element inside the pre), and a
+        // newline starts the count again.
+        let second = processor.process("c\td\n\te", whiteSpace: .pre)
+        #expect(second.text == "c     d\n        e")
     }
 }

@@ -14,11 +14,19 @@ import FolioStyle
 /// Not done: the East Asian segment-break rule (a newline between two CJK characters
 /// vanishes instead of becoming a space); a newline becomes a space everywhere.
 ///
-/// A value type: the only state is whether the last output was a collapsible space.
-/// https://www.w3.org/TR/css-text-3/#white-space-phase-1
+/// Preserved tabs (`pre`, `pre-wrap`, `break-spaces`) become spaces up to the next tab stop,
+/// every 8 characters from the start of the line (`tab-size: 8`): fonts have no glyph for a
+/// tab, and code in `pre` lines up. The spaces all map back to the tab.
+///
+/// A value type: the state is whether the last output was a collapsible space, and the
+/// column reached on the current preserved line.
+/// https://www.w3.org/TR/css-text-3/#white-space-phase-1 · https://www.w3.org/TR/css-text-3/#tab-size-property
 public struct WhiteSpaceProcessor: Sendable {
     /// True at the start of the paragraph and after a collapsible space or forced break.
     private var afterCollapsibleSpace = true
+    /// Characters since the last preserved newline (or the paragraph's start), for tab stops.
+    private var column = 0
+    static let tabSize = 8
 
     public init() {}
 
@@ -41,13 +49,16 @@ public struct WhiteSpaceProcessor: Sendable {
     /// Appends the processed scalars to `out` and, for each, its offset in `text`, so that the
     /// paragraph setter builds its arrays without an intermediate string.
     mutating func process(_ text: String, whiteSpace: WhiteSpace, into out: inout [Unicode.Scalar], offsets: inout [Int]) {
-        // The output is never longer than the text's UTF-8: write in place, then trim.
-        let first = out.count, capacity = text.utf8.count
+        // The output is never longer than the text's UTF-8 (and the spaces tabs become): write
+        // in place, then trim.
+        let preserve = whiteSpace == .pre || whiteSpace == .preWrap || whiteSpace == .breakSpaces
+        let tabs = preserve ? text.utf8.reduce(0) { $0 + ($1 == 9 ? 1 : 0) } : 0
+        let first = out.count, capacity = text.utf8.count + tabs * (Self.tabSize - 1)
         out.append(contentsOf: repeatElement(" ", count: capacity))
         offsets.append(contentsOf: repeatElement(0, count: capacity))
-        let preserve = whiteSpace == .pre || whiteSpace == .preWrap || whiteSpace == .breakSpaces
         let preLine = whiteSpace == .preLine
         var after = afterCollapsibleSpace
+        var column = self.column
         var n = first
         out.withUnsafeMutableBufferPointer { out in
             offsets.withUnsafeMutableBufferPointer { offsets in
@@ -74,11 +85,23 @@ public struct WhiteSpaceProcessor: Sendable {
                         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
                         i += 1
                         if preserve {
+                            if scalar == "\t" {
+                                let spaces = Self.tabSize - column % Self.tabSize
+                                for _ in 0..<spaces {
+                                    out[n] = " "
+                                    offsets[n] = i
+                                    n += 1
+                                }
+                                column += spaces
+                                continue
+                            }
                             out[n] = scalar
                             offsets[n] = i
                             n += 1
+                            column = scalar == "\n" || scalar == "\r" ? 0 : column + 1
                             continue
                         }
+                        column += 1
                         if Self.isCollapsible(scalar) {
                             if runStart < 0 { runStart = i }
                             if pendingCR >= 0 && scalar != "\n" { newlines.append(pendingCR) }
@@ -107,6 +130,7 @@ public struct WhiteSpaceProcessor: Sendable {
         out.removeLast(out.count - n)
         offsets.removeLast(offsets.count - n)
         afterCollapsibleSpace = after
+        self.column = column
     }
 
     /// Closes a collapsible run: its segment breaks (`pre-line`), or one space unless one
