@@ -107,6 +107,9 @@ struct PagedBook {
             layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
                                 imageSize: { images.size($0) })
         }
+        // These commands go through the book once, chapter after chapter: nothing comes back
+        // for an earlier chapter, so none is kept laid out beyond the one being read.
+        layout.chapterCacheLimit = 1
     }
 
     /// Calls `body` with each page and its book page number, until `last` if given. A book
