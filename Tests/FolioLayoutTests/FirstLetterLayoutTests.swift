@@ -47,7 +47,7 @@ import Testing
 
     @Test func aRightFloatShortensTheLinesOnTheRight() throws {
         let flow = try LayoutSupport.flow("""
-            <div style='float:right; width:150px; height:40px; background:#ccc'></div><p>\(LayoutSupport.filler(40))</p>
+            <div style='float:right; width:150px; height:40px'></div><p>\(LayoutSupport.filler(40))</p>
             """)
         let beside = flow.placed.compactMap { item -> Double? in
             guard case .text(let origin, let run) = item.item, flow.units[item.firstUnit].top < 40 else { return nil }
@@ -60,6 +60,14 @@ import Testing
             return origin.x + run.x + run.width
         }
         #expect(below.contains { $0 > 380 - 150 + 20 }, "lines below the float reach into the room it left")
+    }
+
+    @Test func anEmptyFloatWithASizeStillTakesItsRoom() throws {
+        let flow = try LayoutSupport.flow("<div style='float:left; width:100px; height:40px'></div><p>\(LayoutSupport.filler(30))</p>")
+        let lines = Self.lines(flow)
+        let beside = lines.filter { $0.top < 40 - 0.01 }
+        #expect(!beside.isEmpty && beside.allSatisfy { $0.left >= 100 - 0.01 })
+        #expect(lines.filter { $0.top >= 40 }.allSatisfy { $0.left < 1 })
     }
 
     @Test func aFloatedFirstLetterIsADropCapTheFirstLinesWrapAround() throws {

@@ -25,7 +25,13 @@ extension ChapterBuilder {
             ? layOutFragment(ids: anchorIDs(in: node), measuring: false) { layoutBlockImage(node, x: 0, width: width) }
             : shrinkWrapped(node, width: width)
         guard !fragment.isEmpty else { return }
-        let used = Self.extent(fragment.items)
+        // A float with a width takes it, drawn or not (a spacer, a frame whose background
+        // image is not shown); else what its content reaches.
+        var used = Self.extent(fragment.items)
+        if case .length = style.box.width {
+            let metrics = BoxMetrics(style, available: width)
+            used = max(used, metrics.borderX + metrics.borderWidth)
+        }
         var marginRight = 0.0
         if case .length(let l) = style.box.margin.right { marginRight = max(0, l.resolve(against: width)) }
         let floatWidth = min(width, used + (isReplaced(node) ? 0 : marginRight))
