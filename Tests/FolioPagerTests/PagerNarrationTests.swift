@@ -67,6 +67,34 @@ import Testing
         #expect(CellRenderer.plain(pager.screen()).contains("part 1 of 2"))
     }
 
+    @Test func aSentenceRunningOverAPageBoundaryTurnsThePageMidSentence() throws {
+        // Small pages, so that some sentence runs from one page onto the next.
+        let publication = try PublicationOpener.open(Self.sample)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 40, rows: 9, theme: .day)
+        let pager = Pager(book: book, columns: 40, rows: 10, theme: .day)
+        let time = VirtualTime()
+        let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
+        pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        var spanning: (clip: TimelineClip, spine: Int, first: Int, last: Int)?
+        for clip in timeline.clips {
+            guard let spine = book.layout.spineIndex(ofPath: clip.text.path), let id = clip.text.fragment,
+                  let range = book.layout.textRange(ofElementID: id, inSpineItem: spine), range.count > 1 else { continue }
+            let chapter = book.layout.chapter(spine)
+            if let first = chapter.pageIndex(of: range.lowerBound), let last = chapter.pageIndex(of: range.upperBound - 1), last > first {
+                spanning = (clip, spine, first, last)
+                break
+            }
+        }
+        let found = try #require(spanning, "some sentence runs over a page boundary at 40×9")
+        _ = pager.handle(.character("a"))
+        _ = pager.handle(.character("p"))
+        advance(pager, time, to: found.clip.begin + 0.02)
+        #expect(pager.position == Position(spineIndex: found.spine, page: found.first), "the sentence starts on its first page")
+        advance(pager, time, to: found.clip.end - 0.02)
+        #expect(pager.position == Position(spineIndex: found.spine, page: found.last), "its end is read on the next page")
+        #expect(!highlighted(pager).isEmpty, "the part on this page is highlighted")
+    }
+
     @Test func thePageFollowsTheVoiceIntoTheNextChapter() throws {
         let (pager, time, timeline) = try narratedPager()
         _ = pager.handle(.character("a"))

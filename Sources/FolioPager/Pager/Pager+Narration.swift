@@ -92,7 +92,7 @@ extension Pager {
         guard let narration else { return false }
         let before = narration.status
         narration.status = narration.session.tick()
-        let moved = follow(narration, turnPage: true)
+        let moved = follow(narration, turnPage: true) || followWithinFragment(narration)
         return moved || Int(before.time) != Int(narration.status.time) || before.isPlaying != narration.status.isPlaying
     }
 
@@ -115,6 +115,26 @@ extension Pager {
         } else if spine != position.spineIndex, !pages.isEmpty {
             go(Position(spineIndex: spine, page: 0))
         }
+        return true
+    }
+
+    /// A fragment that runs over a page boundary (a sentence at the foot of a page): the page
+    /// turns when the voice is reckoned to have reached the next page's part — the share of
+    /// the clip's time gone, spread evenly over its text. Only forward, while playing.
+    func followWithinFragment(_ narration: PagerNarration) -> Bool {
+        guard narration.status.isPlaying, let highlight = narration.highlight, highlight.spineIndex == position.spineIndex,
+              highlight.range.count > 1, let clipIndex = narration.clip else { return false }
+        let clips = narration.session.controller.timeline.clips
+        guard clips.indices.contains(clipIndex), clips[clipIndex].end > clips[clipIndex].begin else { return false }
+        let clip = clips[clipIndex], range = highlight.range
+        let chapter = book.layout.chapter(highlight.spineIndex)
+        guard let first = chapter.pageIndex(of: range.lowerBound), let last = chapter.pageIndex(of: range.upperBound - 1),
+              last > first else { return false }
+        let share = min(1, max(0, (narration.status.time - clip.begin) / (clip.end - clip.begin)))
+        let spoken = min(range.upperBound - 1, range.lowerBound + Int(Double(range.count) * share))
+        guard let index = chapter.pageIndex(of: spoken), index > position.page, index <= last,
+              book.pages(highlight.spineIndex).indices.contains(index) else { return false }
+        go(Position(spineIndex: highlight.spineIndex, page: index))
         return true
     }
 
