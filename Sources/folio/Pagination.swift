@@ -107,9 +107,10 @@ struct PagedBook {
             layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
                                 imageSize: { images.size($0) })
         }
-        // These commands go through the book once, chapter after chapter: nothing comes back
-        // for an earlier chapter, so none is kept laid out beyond the one being read.
-        layout.chapterCacheLimit = 1
+        // These commands go through the book once, chapter after chapter: only the chapter being
+        // read and the one before it (whose pages render's batch may still be finishing, asking
+        // for their titles) are kept laid out.
+        layout.chapterCacheLimit = 2
     }
 
     /// Calls `body` with each page and its book page number, until `last` if given. A book
