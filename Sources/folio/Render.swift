@@ -98,15 +98,18 @@ struct Render: ParsableCommand {
         var failed: String?
         // Pages are laid out chapter by chapter and each chapter's pages rendered in parallel.
         var batch: [(number: Int, page: Page)] = []
+        var rendered = 0
         func flush() {
             let results = Self.parallelMap(batch, jobs: jobs) { item -> (String, String, Bool) in
                 let name = String(format: "page-%04d.png", item.number)
                 let bytes = renderer.render(item.page.frame)
                 let written = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(bytes))
-                return (name, Digest.sha256Hex(bytes), written)
+                return (name, json ? Digest.sha256Hex(bytes) : "", written)
             }
             for (item, result) in zip(batch, results) {
                 if !result.2 && failed == nil { failed = result.0 }
+                // The manifest (checksums, titles) only when it is asked for.
+                guard json else { continue }
                 let page = item.page
                 entries.append(.object([
                     ("page", .number(Double(item.number))), ("file", .string(result.0)), ("href", .string(page.href)),
@@ -117,7 +120,8 @@ struct Render: ParsableCommand {
                     ("sha256", .string(result.1)),
                 ]))
             }
-            progress.update(entries.count)
+            rendered += batch.count
+            progress.update(rendered)
             batch.removeAll()
         }
         try paged.forEachPage(upTo: selection?.last) { number, page in
