@@ -16,10 +16,10 @@ import Testing
         var now = 0.0
     }
 
-    func narratedPager() throws -> (Pager, VirtualTime, Timeline) {
+    func narratedPager(columns: Int = 80, rows: Int = 24) throws -> (Pager, VirtualTime, Timeline) {
         let publication = try PublicationOpener.open(Self.sample)
-        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
-        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: columns, rows: rows - 1, theme: .day)
+        let pager = Pager(book: book, columns: columns, rows: rows, theme: .day)
         let time = VirtualTime()
         let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
         pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
@@ -69,12 +69,8 @@ import Testing
 
     @Test func aSentenceRunningOverAPageBoundaryTurnsThePageMidSentence() throws {
         // Small pages, so that some sentence runs from one page onto the next.
-        let publication = try PublicationOpener.open(Self.sample)
-        let book = CellBook(publication: publication, images: BookImages(publication), columns: 40, rows: 9, theme: .day)
-        let pager = Pager(book: book, columns: 40, rows: 10, theme: .day)
-        let time = VirtualTime()
-        let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
-        pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        let (pager, time, timeline) = try narratedPager(columns: 40, rows: 10)
+        let book = pager.book
         var spanning: (clip: TimelineClip, spine: Int, first: Int, last: Int)?
         for clip in timeline.clips {
             guard let spine = book.layout.spineIndex(ofPath: clip.text.path), let id = clip.text.fragment,

@@ -213,12 +213,7 @@ import Testing
         #expect(p.placements.count == 1)
         #expect(placement.columns == p.pageColumns && placement.rows == 23)
         // The chunks' payloads joined are a PNG of the page's pixel size.
-        let text = String(decoding: placement.bytes, as: UTF8.self)
-        let payload = text.components(separatedBy: "\u{1B}_G").dropFirst().map { chunk -> String in
-            let body = chunk.components(separatedBy: "\u{1B}\\").first ?? ""
-            return String(body.split(separator: ";", maxSplits: 1).last ?? "")
-        }.joined()
-        let png = try #require(Data(base64Encoded: payload))
+        let png = try #require(Self.kittyPNG(placement))
         #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(abs(width - p.pageColumns * 10) <= 1 && abs(height - 23 * 20) <= 1)
@@ -227,17 +222,21 @@ import Testing
         #expect(page.start <= locator)
     }
 
-    /// The page picture of a kitty placement, decoded.
-    private func picture(_ p: Pager) throws -> Bitmap {
-        _ = p.screen()
-        let placement = try #require(p.placements.first)
+    /// The PNG a kitty placement carries: its chunks' payloads joined and decoded from base64.
+    static func kittyPNG(_ placement: TerminalImagePlacement) -> Data? {
         let text = String(decoding: placement.bytes, as: UTF8.self)
         let payload = text.components(separatedBy: "\u{1B}_G").dropFirst().map { chunk -> String in
             let body = chunk.components(separatedBy: "\u{1B}\\").first ?? ""
             return String(body.split(separator: ";", maxSplits: 1).last ?? "")
         }.joined()
-        let png = try #require(Data(base64Encoded: payload))
-        return try ImageDecoder.decode(Array(png))
+        return Data(base64Encoded: payload)
+    }
+
+    /// The page picture of a kitty placement, decoded.
+    private func picture(_ p: Pager) throws -> Bitmap {
+        _ = p.screen()
+        let placement = try #require(p.placements.first)
+        return try ImageDecoder.decode(Array(try #require(Self.kittyPNG(placement))))
     }
 
     /// Pixels of exactly `color` in a decoded picture.
