@@ -22,8 +22,7 @@ let package = Package(
         .systemLibrary(name: "CLibUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CLibHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        // libcrypto is loaded at run time, when a digest is first taken (see Sources/CLibCrypto).
-        .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
@@ -40,7 +39,7 @@ let package = Package(
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
         .target(
             name: "FolioPublication",
-            dependencies: ["FolioCore", "FolioXML", "CLibZip"]
+            dependencies: ["FolioCore", "FolioXML", "CLibZip", "CLibCrypto"]
         ),
         .target(name: "FolioStyle", dependencies: ["FolioCore", "FolioXML", "FolioPublication"]),
         .target(

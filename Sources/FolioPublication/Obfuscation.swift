@@ -1,4 +1,4 @@
-import FolioCore
+import CLibCrypto
 
 /// Font obfuscation: the reversible XOR that keeps an embedded font tied to its book.
 ///
@@ -97,5 +97,9 @@ public enum Obfuscation {
 
 /// SHA-1 through OpenSSL's libcrypto (the IDPF algorithm's key derivation).
 func sha1(_ bytes: [UInt8]) -> [UInt8] {
-    Digest.sha1(bytes)
+    var digest = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
+    bytes.withUnsafeBufferPointer { input in
+        _ = SHA1(input.baseAddress, input.count, &digest)
+    }
+    return digest
 }
