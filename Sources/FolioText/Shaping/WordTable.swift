@@ -8,16 +8,17 @@
 struct WordTable {
     /// A glyph as the pool keeps it: positions in font units, the integers HarfBuzz gives
     /// (the shaper scales them by `size / unitsPerEm`, and so does `appendGlyphs`, so they
-    /// read back bit for bit) — 24 bytes instead of a `ShapedGlyph`'s 48, for a vocabulary of
-    /// tens of thousands of words.
+    /// read back bit for bit) — 12 bytes instead of a `ShapedGlyph`'s 48, for a vocabulary of
+    /// tens of thousands of words. OpenType glyph ids are 16-bit; a word whose clusters or
+    /// positions do not fit 16 bits (a font of 30,000 units per em) is not kept.
     struct PooledGlyph {
-        var id: UInt32
+        var id: UInt16
         /// Relative to the word.
-        var cluster: Int32
-        var xAdvance: Int32
-        var yAdvance: Int32
-        var xOffset: Int32
-        var yOffset: Int32
+        var cluster: UInt16
+        var xAdvance: Int16
+        var yAdvance: Int16
+        var xOffset: Int16
+        var yOffset: Int16
     }
 
     struct Slot {
@@ -93,7 +94,7 @@ struct WordTable {
         let scale = slot.scale
         glyphs.withUnsafeBufferPointer { pool in
             for g in pool[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)] {
-                out.append(ShapedGlyph(id: g.id, cluster: Int(g.cluster) + offset,
+                out.append(ShapedGlyph(id: UInt32(g.id), cluster: Int(g.cluster) + offset,
                                        xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
                                        xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale))
             }
@@ -124,15 +125,15 @@ struct WordTable {
         guard scale > 0, scale.isFinite else { return false }
         var pooled: [PooledGlyph] = []
         pooled.reserveCapacity(run.count)
-        func units(_ value: Double) -> Int32? {
+        func units(_ value: Double) -> Int16? {
             let rounded = (value / scale).rounded()
-            guard let whole = Int32(exactly: rounded), Double(whole) * scale == value else { return nil }
+            guard let whole = Int16(exactly: rounded), Double(whole) * scale == value else { return nil }
             return whole
         }
         for g in run {
-            guard let cluster = Int32(exactly: g.cluster - clusterShift), let xAdvance = units(g.xAdvance),
+            guard let id = UInt16(exactly: g.id), let cluster = UInt16(exactly: g.cluster - clusterShift), let xAdvance = units(g.xAdvance),
                   let yAdvance = units(g.yAdvance), let xOffset = units(g.xOffset), let yOffset = units(g.yOffset) else { return false }
-            pooled.append(PooledGlyph(id: g.id, cluster: cluster, xAdvance: xAdvance, yAdvance: yAdvance, xOffset: xOffset, yOffset: yOffset))
+            pooled.append(PooledGlyph(id: id, cluster: cluster, xAdvance: xAdvance, yAdvance: yAdvance, xOffset: xOffset, yOffset: yOffset))
         }
         insert(hash, style: style, word, pooled: pooled, scale: scale, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
         return true
