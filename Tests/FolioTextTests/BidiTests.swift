@@ -64,3 +64,23 @@ import FolioStyle
         #expect(paragraph.levels[1...3] == [1, 1, 1])
     }
 }
+
+/// Arabic letters in their joined forms, for terminals that draw characters without shaping.
+@Suite struct ArabicPresentationFormsTests {
+    @Test func lettersTakeTheFormTheirNeighboursGiveThem() {
+        // سلام: sin initial, lam medial, alef final (it does not join forward), mim isolated.
+        #expect(BidiParagraph.presentationForms("سلام") == "\u{FEB3}\u{FEE0}\u{FE8E}\u{FEE1}")
+    }
+
+    @Test func oneCharacterForOneAndMarksKept() {
+        let text = "مَرحبا بكم"
+        let shaped = BidiParagraph.presentationForms(text)
+        #expect(shaped.unicodeScalars.count == text.unicodeScalars.count)
+        #expect(shaped.unicodeScalars.contains("\u{064E}"), "the fatha stays a combining mark")
+        #expect(shaped.unicodeScalars.last == "\u{FEE2}", "a word-final mim joined to the kaf before it")
+    }
+
+    @Test func textWithoutArabicComesBackAsItIs() {
+        #expect(BidiParagraph.presentationForms("shalom שלום") == "shalom שלום")
+    }
+}

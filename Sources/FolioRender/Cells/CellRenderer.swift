@@ -24,7 +24,9 @@ public enum CellRenderer {
     static func place(_ run: PositionedRun, at origin: Point, in grid: inout CellGrid) {
         guard origin.y.isFinite, origin.x.isFinite else { return }
         let row = Int(max(-1, min(Double(grid.rows), origin.y.rounded())))
-        var characters = run.text.map(String.init)
+        // Terminals draw characters one by one: Arabic letters go in their joined forms.
+        let text = run.direction == .rtl ? BidiParagraph.presentationForms(run.text) : run.text
+        var characters = text.map(String.init)
         if run.hasHyphen { characters.append("-") }
         if run.direction == .rtl { characters.reverse() }
         let style = Cell(

@@ -35,7 +35,7 @@ public struct BidiParagraph: Sendable {
     /// The resolved base direction (for `auto`: from the first strong character, else LTR).
     public let direction: Direction
     public var baseLevel: UInt8 { direction == .rtl ? 1 : 0 }
-    private let types: [UInt32]
+    let types: [UInt32]
     /// Every level is 0 (found without FriBidi): a line is one left-to-right run.
     private let allLTR: Bool
     var isAllLTR: Bool { allLTR }
