@@ -62,6 +62,17 @@ import Testing
         #expect(below.contains { $0 > 380 - 150 + 20 }, "lines below the float reach into the room it left")
     }
 
+    @Test func aFloatsAutoMarginsAreZero() throws {
+        // CSS 2.1 §10.3.5: auto margins of a float compute to 0, so it sits at its side.
+        let flow = try LayoutSupport.flow("<div style='float:right; width:100px; margin:0 auto; background:#ccc'>Box</div><p>\(LayoutSupport.filler(20))</p>")
+        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
+            if case .fill(let rect, let color) = item.item, color != .white { return rect }
+            return nil
+        }.first)
+        #expect(abs(fill.maxX - 380) < 0.5, "\(fill)")
+        #expect(abs(fill.width - 100) < 0.5)
+    }
+
     @Test func anEmptyFloatWithASizeStillTakesItsRoom() throws {
         let flow = try LayoutSupport.flow("<div style='float:left; width:100px; height:40px'></div><p>\(LayoutSupport.filler(30))</p>")
         let lines = Self.lines(flow)
