@@ -300,3 +300,27 @@ import Testing
         #expect(CellRenderer.plain(p.screen()).contains("kitty or sixel"))
     }
 }
+
+/// Searching right-to-left text, which stands on the screen in visual order and joined forms.
+@Suite(.enabled(if: Corpus.directory != nil, Comment(rawValue: Corpus.absentMessage)))
+struct PagerRightToLeftSearchTests {
+    @Test func anArabicWordFoundOnThePageIsMarkedInItsCells() throws {
+        let url = try #require(Corpus.file("samples/regime-anticancer-arabic.epub"))
+        let publication = try PublicationOpener.open(url.path)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        // A page of running text, and a long Arabic word on it.
+        for _ in 0..<6 { _ = pager.handle(.character(" ")) }
+        let page = try #require(pager.currentPage)
+        let word = try #require(page.text.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation })
+            .map(String.init).first { $0.count >= 6 && $0.unicodeScalars.allSatisfy { (0x621...0x64A).contains($0.value) } })
+        pager.startSearch(word)
+        #expect(pager.currentPage?.text.contains(word) == true)
+        let screen = pager.screen()
+        var marked = 0
+        for row in 0..<(screen.rows - 1) {
+            for column in 0..<screen.columns where screen[column, row].background == pager.palette.mark { marked += 1 }
+        }
+        #expect(marked >= word.count, "“\(word)” is marked on the screen (\(marked) cells)")
+    }
+}

@@ -1,6 +1,7 @@
 import FolioLayout
 import FolioRender
 import FolioStyle
+import Foundation
 
 /// The screen: the page in the theme's colours, what is drawn over it, the status line.
 extension Pager {
@@ -114,28 +115,48 @@ extension Pager {
         return screen
     }
 
-    /// Highlights every occurrence of the search on the page's rows.
+    /// Highlights every occurrence of the search on the page's rows. Right-to-left text stands
+    /// on the screen in visual order, Arabic letters in their joined presentation forms: a
+    /// query in such a script is also looked for in each row read from right to left, letters
+    /// compared by their compatibility forms.
     private func markMatches(_ query: String, in screen: inout CellGrid, color: RGBA) {
+        let rightToLeft = query.unicodeScalars.contains { (0x590...0x8FF).contains($0.value) || (0xFB1D...0xFEFC).contains($0.value) }
         for row in 0..<pageRows {
-            var text = ""
-            var cellOf: [Int] = []  // the screen column of each character of `text`
+            var cells: [(column: Int, character: String)] = []
             for column in pageLeft..<(pageLeft + pageColumns) {
                 let character = screen[column, row].character
-                guard !character.isEmpty else { continue }
-                for _ in character { cellOf.append(column) }
-                text += character
+                if !character.isEmpty { cells.append((column, character)) }
             }
-            var range = text.startIndex..<text.endIndex
-            while let found = text.range(of: query, options: Self.searchOptions, range: range) {
-                let a = text.distance(from: text.startIndex, to: found.lowerBound)
-                let b = text.distance(from: text.startIndex, to: found.upperBound)
-                for k in a..<min(b, cellOf.count) {
-                    screen[cellOf[k], row].background = color
-                    if theme == .night { screen[cellOf[k], row].foreground = .white }
-                }
-                range = found.upperBound..<text.endIndex
+            for column in Self.matches(of: query, in: cells) { mark(&screen[column, row], color) }
+            if rightToLeft {
+                let logical = cells.reversed().map { ($0.column, $0.character.precomposedStringWithCompatibilityMapping) }
+                for column in Self.matches(of: query, in: logical) { mark(&screen[column, row], color) }
             }
         }
+    }
+
+    private func mark(_ cell: inout Cell, _ color: RGBA) {
+        cell.background = color
+        if theme == .night { cell.foreground = .white }
+    }
+
+    /// The columns of the cells where `query` occurs in the cells' characters read in order.
+    static func matches(of query: String, in cells: [(column: Int, character: String)]) -> [Int] {
+        var text = ""
+        var cellOf: [Int] = []  // the screen column of each character of `text`
+        for (column, character) in cells {
+            for _ in character { cellOf.append(column) }
+            text += character
+        }
+        var columns: [Int] = []
+        var range = text.startIndex..<text.endIndex
+        while let found = text.range(of: query, options: searchOptions, range: range) {
+            let a = text.distance(from: text.startIndex, to: found.lowerBound)
+            let b = text.distance(from: text.startIndex, to: found.upperBound)
+            columns += cellOf[min(a, cellOf.count)..<min(b, cellOf.count)]
+            range = found.upperBound..<text.endIndex
+        }
+        return columns
     }
 
     /// The status line: the chapter title (or a message, or the prompt) on the left; the page
