@@ -61,6 +61,7 @@ public final class ShapeCache: Sendable {
         mutating func lookUp(_ words: [Range<Int>], from k: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>,
                              style id: Int, into glyphs: inout [ShapedGlyph], space: inout [ShapedGlyph]?,
                              synthesis: inout Bool) -> UInt64? {
+            let scale = scales[id] ?? 0
             while k < words.count {
                 let range = words[k]
                 let word = UnsafeBufferPointer(rebasing: scalars[range])
@@ -73,17 +74,17 @@ public final class ShapeCache: Sendable {
                 }
                 let hash = WordTable.hash(style: id, word)
                 if let slot = young.find(hash, style: id, word) {
-                    young.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
+                    young.appendGlyphs(of: slot, offset: range.lowerBound, scale: scale, to: &glyphs)
                     synthesis = slot.needsSmallCapsSynthesis
-                    if isSpace { space = young.glyphs(of: slot) }
+                    if isSpace { space = young.glyphs(of: slot, scale: scale) }
                 } else if let slot = old.find(hash, style: id, word) {
                     // A hit in the old generation moves the word back to the young one.
                     let table = old
-                    table.appendGlyphs(of: slot, offset: range.lowerBound, to: &glyphs)
+                    table.appendGlyphs(of: slot, offset: range.lowerBound, scale: scale, to: &glyphs)
                     synthesis = slot.needsSmallCapsSynthesis
-                    if isSpace { space = table.glyphs(of: slot) }
+                    if isSpace { space = table.glyphs(of: slot, scale: scale) }
                     ageIfFull()
-                    young.insert(hash, style: id, word, pooled: table.pooled(of: slot), scale: slot.scale,
+                    young.insert(hash, style: id, word, pooled: table.pooled(of: slot),
                                  needsSmallCapsSynthesis: slot.needsSmallCapsSynthesis)
                 } else {
                     misses += 1

@@ -21,17 +21,24 @@ struct WordTable {
         var yOffset: Int16
     }
 
+    /// 24 bytes: the hash's low half tells slots apart before the text is compared; a
+    /// generation's positions are scaled by its style's `scale`, which the caller knows.
     struct Slot {
         /// 0: empty.
-        var hash: UInt64 = 0
+        var tag: UInt32 = 0
         var style: Int32 = 0
         var textStart: Int32 = 0
-        var textCount: Int32 = 0
         var glyphStart: Int32 = 0
-        var glyphCount: Int32 = 0
+        var textCount: UInt16 = 0
+        var glyphCount: UInt16 = 0
         var needsSmallCapsSynthesis = false
-        /// px per font unit.
-        var scale: Double = 0
+    }
+
+    /// A slot's tag for a hash: never 0 (empty).
+    @inline(__always)
+    static func tag(_ hash: UInt64) -> UInt32 {
+        let low = UInt32(truncatingIfNeeded: hash)
+        return low == 0 ? 1 : low
     }
 
     private var slots: [Slot]
@@ -68,11 +75,12 @@ struct WordTable {
     func find(_ hash: UInt64, style: Int, _ word: UnsafeBufferPointer<Unicode.Scalar>) -> Slot? {
         slots.withUnsafeBufferPointer { slots in
             text.withUnsafeBufferPointer { text in
-                var index = Int(truncatingIfNeeded: hash) & mask
+                let tag = Self.tag(hash)
+                var index = Int(truncatingIfNeeded: hash >> 32) & mask
                 while true {
                     let slot = slots[index]
-                    if slot.hash == 0 { return nil }
-                    if slot.hash == hash && Int(slot.style) == style && Int(slot.textCount) == word.count
+                    if slot.tag == 0 { return nil }
+                    if slot.tag == tag && Int(slot.style) == style && Int(slot.textCount) == word.count
                         && Self.equal(text, from: Int(slot.textStart), word) {
                         return slot
                     }
@@ -90,10 +98,9 @@ struct WordTable {
     }
 
     /// Appends a slot's glyphs to `out`, their clusters moved by `offset`.
-    func appendGlyphs(of slot: Slot, offset: Int, to out: inout [ShapedGlyph]) {
-        let scale = slot.scale
+    func appendGlyphs(of slot: Slot, offset: Int, scale: Double, to out: inout [ShapedGlyph]) {
         glyphs.withUnsafeBufferPointer { pool in
-            for g in pool[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)] {
+            for g in pool[Int(slot.glyphStart)..<(Int(slot.glyphStart) + Int(slot.glyphCount))] {
                 out.append(ShapedGlyph(id: UInt32(g.id), cluster: Int(g.cluster) + offset,
                                        xAdvance: Double(g.xAdvance) * scale, yAdvance: Double(g.yAdvance) * scale,
                                        xOffset: Double(g.xOffset) * scale, yOffset: Double(g.yOffset) * scale))
@@ -102,16 +109,16 @@ struct WordTable {
     }
 
     /// A slot's glyphs, clusters relative to the word.
-    func glyphs(of slot: Slot) -> [ShapedGlyph] {
+    func glyphs(of slot: Slot, scale: Double) -> [ShapedGlyph] {
         var out: [ShapedGlyph] = []
         out.reserveCapacity(Int(slot.glyphCount))
-        appendGlyphs(of: slot, offset: 0, to: &out)
+        appendGlyphs(of: slot, offset: 0, scale: scale, to: &out)
         return out
     }
 
     /// A slot's glyphs as the pool keeps them.
     func pooled(of slot: Slot) -> ArraySlice<PooledGlyph> {
-        glyphs[Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)]
+        glyphs[Int(slot.glyphStart)..<(Int(slot.glyphStart) + Int(slot.glyphCount))]
     }
 
     /// Adds a word (the caller checked it is absent); `clusterShift` is taken off the glyphs'
@@ -122,7 +129,7 @@ struct WordTable {
     mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<ShapedGlyph>>(
         _ hash: UInt64, style: Int, _ word: W, glyphs run: G, clusterShift: Int = 0, scale: Double, needsSmallCapsSynthesis: Bool
     ) -> Bool {
-        guard scale > 0, scale.isFinite else { return false }
+        guard scale > 0, scale.isFinite, word.count <= Int(UInt16.max), run.count <= Int(UInt16.max) else { return false }
         var pooled: [PooledGlyph] = []
         pooled.reserveCapacity(run.count)
         func units(_ value: Double) -> Int16? {
@@ -135,13 +142,13 @@ struct WordTable {
                   let yAdvance = units(g.yAdvance), let xOffset = units(g.xOffset), let yOffset = units(g.yOffset) else { return false }
             pooled.append(PooledGlyph(id: id, cluster: cluster, xAdvance: xAdvance, yAdvance: yAdvance, xOffset: xOffset, yOffset: yOffset))
         }
-        insert(hash, style: style, word, pooled: pooled, scale: scale, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
+        insert(hash, style: style, word, pooled: pooled, needsSmallCapsSynthesis: needsSmallCapsSynthesis)
         return true
     }
 
     /// Adds a word with glyphs already in the pool's form (moved from another generation).
     mutating func insert<W: Collection<Unicode.Scalar>, G: Collection<PooledGlyph>>(
-        _ hash: UInt64, style: Int, _ word: W, pooled run: G, scale: Double, needsSmallCapsSynthesis: Bool
+        _ hash: UInt64, style: Int, _ word: W, pooled run: G, needsSmallCapsSynthesis: Bool
     ) {
         if count == 0 {
             // Room for a generation's words at once (untouched pages cost nothing), so the
@@ -149,11 +156,11 @@ struct WordTable {
             text.reserveCapacity(capacity * 8)
             glyphs.reserveCapacity(capacity * 8)
         }
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index].hash != 0 { index = (index + 1) & mask }
-        slots[index] = Slot(hash: hash, style: Int32(truncatingIfNeeded: style), textStart: Int32(text.count),
-                            textCount: Int32(word.count), glyphStart: Int32(glyphs.count), glyphCount: Int32(run.count),
-                            needsSmallCapsSynthesis: needsSmallCapsSynthesis, scale: scale)
+        var index = Int(truncatingIfNeeded: hash >> 32) & mask
+        while slots[index].tag != 0 { index = (index + 1) & mask }
+        slots[index] = Slot(tag: Self.tag(hash), style: Int32(truncatingIfNeeded: style), textStart: Int32(text.count),
+                            glyphStart: Int32(glyphs.count), textCount: UInt16(word.count), glyphCount: UInt16(run.count),
+                            needsSmallCapsSynthesis: needsSmallCapsSynthesis)
         text.append(contentsOf: word)
         glyphs.append(contentsOf: run)
         count += 1
