@@ -40,26 +40,22 @@ extension ChapterBuilder {
                     return (items, nil)
                 }
                 let scalars = Array(text.unicodeScalars)
-                let before = String(String.UnicodeScalarView(scalars[..<letters.lowerBound]))
-                let letter = String(String.UnicodeScalarView(scalars[letters]))
-                let after = String(String.UnicodeScalarView(scalars[letters.upperBound...]))
                 let style = letterStyle(pseudo.style, over: shared.style)
                 var out = Array(items[..<index])
-                if !before.isEmpty { out.append(.text(before, style: shared, source: source)) }
-                let letterSource = TextSource(node: source.node, offset: source.offset + letters.lowerBound)
-                let afterItem = InlineItem.text(after, style: shared, source: TextSource(node: source.node, offset: source.offset + letters.upperBound))
-                if style.box.float != .none && !usesCells,
-                   let cap = dropCap(letter, style: style, source: letterSource, width: paragraph.width) {
-                    if !after.isEmpty { out.append(afterItem) }
-                    out += items[(index + 1)...]
-                    return (out, cap)
+                if letters.lowerBound > 0 { out.append(Self.textItem(scalars, 0..<letters.lowerBound, style: shared, source: source)) }
+                // Floated, the letter is a drop cap beside the lines; else it stays in the first line.
+                let cap = style.box.float != .none && !usesCells
+                    ? dropCap(Self.textItem(scalars, letters, style: shared, source: source), style: style, width: paragraph.width) : nil
+                if cap == nil {
+                    var inline = style
+                    inline.box.float = .none
+                    out.append(Self.textItem(scalars, letters, style: interner.intern(inline), source: source))
                 }
-                var inline = style
-                inline.box.float = .none
-                out.append(.text(letter, style: interner.intern(inline), source: letterSource))
-                if !after.isEmpty { out.append(afterItem) }
+                if letters.upperBound < scalars.count {
+                    out.append(Self.textItem(scalars, letters.upperBound..<scalars.count, style: shared, source: source))
+                }
                 out += items[(index + 1)...]
-                return (out, nil)
+                return (out, cap)
             }
         }
         return (items, nil)
@@ -109,7 +105,8 @@ extension ChapterBuilder {
 
     /// The floated first letter set on a line of its own, in a box with the pseudo-element's
     /// margins, borders and padding.
-    private func dropCap(_ letter: String, style: ComputedStyle, source: TextSource, width: Double) -> DropCap? {
+    private func dropCap(_ item: InlineItem, style: ComputedStyle, width: Double) -> DropCap? {
+        guard case .text(let letter, _, let source) = item else { return nil }
         var lineStyle = style
         lineStyle.box.float = .none
         let shared = interner.intern(lineStyle)
@@ -167,10 +164,7 @@ extension ChapterBuilder {
             let scalars = Array(text.unicodeScalars)
             let cut = min(split.offset, scalars.count)
             if cut > 0 { restyled(String(String.UnicodeScalarView(scalars[..<cut])), shared, source) }
-            if cut < scalars.count {
-                items.append(.text(String(String.UnicodeScalarView(scalars[cut...])), style: shared,
-                                   source: TextSource(node: source.node, offset: source.offset + cut)))
-            }
+            if cut < scalars.count { items.append(Self.textItem(scalars, cut..<scalars.count, style: shared, source: source)) }
         }
         out.items = items
         return out
@@ -196,5 +190,11 @@ extension ChapterBuilder {
             out.box.textDecorationColor = pseudo.box.textDecorationColor
         }
         return out
+    }
+
+    /// The text item for the scalars `range` of an item's text, its source offset moved to match.
+    static func textItem(_ scalars: [Unicode.Scalar], _ range: Range<Int>, style: SharedStyle, source: TextSource) -> InlineItem {
+        .text(String(String.UnicodeScalarView(scalars[range])), style: style,
+              source: TextSource(node: source.node, offset: source.offset + range.lowerBound))
     }
 }

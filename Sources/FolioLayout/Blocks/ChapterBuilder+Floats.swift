@@ -97,13 +97,17 @@ extension ChapterBuilder {
     /// (`x`, `width`): beside the floats it meets, below them where too little is left for a
     /// few words. A line wider than its band is set in it all the same.
     func lineBands(top: Double, x: Double, width: Double) -> (_ lineTop: Double, _ height: Double) -> LineBand {
-        let minimum = min(width, 4 * 16)
+        let minimum = Self.minimumLineRoom(width)
         return { [self] lineTop, height in
             let wanted = top + lineTop
             let room = freeBand(from: wanted, height: height, x: x, width: width, minimum: minimum)
             return LineBand(inset: room.x - x, width: room.width, skip: room.top - wanted)
         }
     }
+
+    /// The least room beside floats worth setting a line in (a few words); a line with less
+    /// goes below them.
+    static func minimumLineRoom(_ width: Double) -> Double { min(width, 4 * 16) }
 
     /// Moves below the floats that `clear` names.
     func clearFloats(_ clear: Clear) {

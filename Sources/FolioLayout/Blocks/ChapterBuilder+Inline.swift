@@ -149,7 +149,7 @@ extension ChapterBuilder {
         var top = start
         if !floats.isEmpty || dropCap != nil {
             // Too narrow beside the floats for a few words: below them instead.
-            let room = freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: min(paragraph.width, 4 * 16))
+            let room = freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: Self.minimumLineRoom(paragraph.width))
             top = max(start, room.top)
         }
         if let dropCap {
@@ -160,10 +160,7 @@ extension ChapterBuilder {
         if !floats.isEmpty {
             bands = lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
-        func set(_ input: ParagraphInput) -> ParagraphLayout {
-            if let bands { return setParagraph(input, width: max(1, paragraph.width), bands: bands) }
-            return setParagraph(input, width: max(1, paragraph.width))
-        }
+        func set(_ input: ParagraphInput) -> ParagraphLayout { setParagraph(input, width: max(1, paragraph.width), bands: bands) }
         var layout = set(input)
         if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0, var end = layout.lines.first?.textRange.upperBound {
             for _ in 0..<2 {

@@ -10,26 +10,26 @@ extension ChapterBuilder {
 
     var usesCells: Bool { context.inline.metric == .cells }
 
-    /// Sets a paragraph `width` px wide.
-    func setParagraph(_ input: ParagraphInput, width: Double) -> ParagraphLayout {
-        guard usesCells else { return ParagraphLayouter.layout(input, width: width, context: context.inline) }
-        let columns = max(1, (width / Self.cell.width).rounded(.down))
-        var layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline)
-        layout.lines = layout.lines.map { $0.scaled(x: Self.cell.width, y: Self.cell.height) }
-        return layout
-    }
-
-    /// Sets a paragraph line by line in `bands` (asked and answered in px).
-    func setParagraph(_ input: ParagraphInput, width: Double, bands: @escaping (Double, Double) -> LineBand) -> ParagraphLayout {
-        guard usesCells else { return ParagraphLayouter.layout(input, width: width, context: context.inline, bands: bands) }
+    /// Sets a paragraph `width` px wide, or line by line in `bands` (asked and answered in px)
+    /// beside floats.
+    func setParagraph(_ input: ParagraphInput, width: Double, bands: ((Double, Double) -> LineBand)? = nil) -> ParagraphLayout {
+        guard usesCells else {
+            guard let bands else { return ParagraphLayouter.layout(input, width: width, context: context.inline) }
+            return ParagraphLayouter.layout(input, width: width, context: context.inline, bands: bands)
+        }
         let (cw, ch) = Self.cell
         let columns = max(1, (width / cw).rounded(.down))
-        var layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline) { top, height in
-            let band = bands(top * ch, height * ch)
-            // Columns wholly free of the floats.
-            let left = (band.inset / cw).rounded(.up)
-            let right = ((band.inset + band.width) / cw).rounded(.down)
-            return LineBand(inset: left, width: max(1, right - left), skip: (band.skip / ch).rounded(.up))
+        var layout: ParagraphLayout
+        if let bands {
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline) { top, height in
+                let band = bands(top * ch, height * ch)
+                // Columns wholly free of the floats.
+                let left = (band.inset / cw).rounded(.up)
+                let right = ((band.inset + band.width) / cw).rounded(.down)
+                return LineBand(inset: left, width: max(1, right - left), skip: (band.skip / ch).rounded(.up))
+            }
+        } else {
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline)
         }
         layout.lines = layout.lines.map { $0.scaled(x: cw, y: ch) }
         return layout

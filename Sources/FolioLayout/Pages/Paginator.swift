@@ -23,7 +23,7 @@ public enum Paginator {
         let epsilon = 0.01
         while i < units.count {
             // A page that starts in a table's body (not at its first row) repeats its header.
-            let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound && i > 0 }
+            let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound }
             let height = pageHeight - (header.map { flow.repeatedHeaders[$0].height } ?? 0)
             var j = i
             while j < units.count {
@@ -68,7 +68,11 @@ public enum Paginator {
             for u in slice.first...slice.last { firstPageOfUnit[u] = k }
         }
         var items = [[FrameItem]](repeating: [], count: slices.count)
-        let headed = slices.indices.filter { slices[$0].header != nil }
+        // The pages that repeat each table header.
+        var repeatingPages = [[Int]](repeating: [], count: flow.repeatedHeaders.count)
+        for (k, slice) in slices.enumerated() {
+            if let h = slice.header { repeatingPages[h].append(k) }
+        }
         for placed in flow.placed {
             let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
             guard from <= to else { continue }
@@ -80,13 +84,13 @@ public enum Paginator {
                     items[k].append(item)
                 }
             }
-            // The header rows' backgrounds, borders and text again on pages that repeat them.
-            for k in headed {
-                let header = flow.repeatedHeaders[slices[k].header!]
-                guard header.units.contains(placed.firstUnit), header.units.contains(placed.lastUnit),
-                      let item = clip(placed.item, top: header.top, bottom: header.bottom, dx: page.margins.left,
-                                      dy: page.margins.top - header.top) else { continue }
-                items[k].append(item)
+            // A header row's backgrounds, borders and text again at the top of those pages, in
+            // their painting order.
+            if let h = flow.repeatedHeaders.firstIndex(where: { $0.units.contains(placed.firstUnit) && $0.units.contains(placed.lastUnit) }),
+               !repeatingPages[h].isEmpty,
+               let item = clip(placed.item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom,
+                               dx: page.margins.left, dy: page.margins.top - flow.repeatedHeaders[h].top) {
+                for k in repeatingPages[h] { items[k].append(item) }
             }
         }
         return slices.enumerated().map { k, slice in

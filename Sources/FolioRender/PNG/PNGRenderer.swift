@@ -27,8 +27,8 @@ public struct PNGRenderer: Sendable {
         painter = FramePainter(dpr: dpr, fonts: fonts, images: images)
     }
 
-    /// The page as a PNG file: RGB when every pixel is opaque (a page with an opaque
-    /// background always is), else RGBA with straight (un-premultiplied) alpha.
+    /// The page as a PNG file, in the smallest colour type that holds its pixels (see
+    /// `PNGEncoder.encode`).
     public func render(_ frame: Frame) -> [UInt8] {
         PNGEncoder.encode(pixels(frame), level: compression)
     }

@@ -14,9 +14,8 @@ extension BidiParagraph {
         var chars = scalars.map { FriBidiChar($0.value) }
         var properties = [FriBidiArabicProp](repeating: 0, count: count)
         chars.withUnsafeBufferPointer { fribidi_get_joining_types($0.baseAddress, FriBidiStrIndex(count), &properties) }
-        let types = paragraph.types.isEmpty
-            ? chars.map { fribidi_get_bidi_type($0) }
-            : paragraph.types.map { FriBidiCharType(rawValue: $0) }
+        // A right-to-left paragraph always has its bidi types resolved.
+        let types = paragraph.types.map { FriBidiCharType(rawValue: $0) }
         let levels = paragraph.levels.map { FriBidiLevel(bitPattern: $0) }
         fribidi_join_arabic(types, FriBidiStrIndex(count), levels, &properties)
         fribidi_shape_arabic(FriBidiFlags(0x100) /* FRIBIDI_FLAG_SHAPE_ARAB_PRES */, levels, FriBidiStrIndex(count), &properties, &chars)

@@ -13,7 +13,7 @@ import FolioStyle
 /// hyphenated up front (see `settle`).
 ///
 /// Future work: Knuth–Plass (total-fit) breaking for justified text; the filler keeps
-/// its inputs (opportunities and prefix widths) so another strategy can replace `lines()`.
+/// its inputs (opportunities and prefix widths) so another strategy can replace `next(from:available:)`.
 /// https://www.w3.org/TR/css-text-3/#line-breaking
 struct LineFiller {
     struct Line {
@@ -41,20 +41,6 @@ struct LineFiller {
         lazy = breaker.lazyHyphenator != nil
         let kinds = breaker.kinds
         lastWordStart = kinds.indices.dropLast().last { kinds[$0] == .allowed || kinds[$0] == .mandatory }.map { $0 + 1 } ?? 0
-    }
-
-    /// The lines, given the width available to the first line and to the others.
-    mutating func lines(firstWidth: Double, width: Double) -> [Line] {
-        let count = shaped.collected.scalars.count
-        var lines: [Line] = []
-        var start = 0
-        while start < count {
-            let available = lines.isEmpty ? firstWidth : width
-            let line = next(from: start, available: available)
-            lines.append(line)
-            start = line.range.upperBound
-        }
-        return lines
     }
 
     /// The content width of a line ending at a break: trailing spaces and a forced break
@@ -96,7 +82,8 @@ struct LineFiller {
         return b.offset <= lastWordStart || shaped.collected.scalars[b.offset - 1] == "\u{AD}"
     }
 
-    /// The line starting at `start` in `available` px.
+    /// The line starting at `start` in `available` px (the paragraph setter asks line after
+    /// line, each with the room it has).
     mutating func next(from start: Int, available: Double) -> Line {
         let epsilon = Self.epsilon
         breaker.seek(to: start)

@@ -25,51 +25,37 @@ public enum ParagraphLayouter {
     /// https://www.w3.org/TR/CSS2/visuren.html#floats
     public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext,
                               bands: (_ top: Double, _ height: Double) -> LineBand) -> ParagraphLayout {
-        let collected = CollectedText(input.items)
-        let shaped = ShapedParagraph(collected, input: input, context: context)
-        let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
-        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: true)) {
-            assembler.hyphenWidth(after: $0)
-        }
-        let count = collected.scalars.count
-        var lines: [LineBox] = []
-        var start = 0, top = 0.0
-        while start < count {
-            let band = bands(top, assembler.strut.height)
-            let first = lines.isEmpty
-            let chosen = filler.next(from: start, available: band.width - (first ? assembler.indent : 0))
-            let box = assembler.line(chosen, first: first, last: chosen.range.upperBound >= count,
-                                     content: filler.contentEnd(chosen.range), band: band).lowered(by: band.skip)
-            report(box, chosen.range, collected: collected, width: band.width, context: context)
-            lines.append(box)
-            top += box.height
-            start = chosen.range.upperBound
-        }
-        return ParagraphLayout(text: collected.string, lines: lines)
-    }
-
-    static func report(_ box: LineBox, _ range: Range<Int>, collected: CollectedText, width: Double, context: InlineContext) {
-        guard box.overflows else { return }
-        let word = collected.string(range.lowerBound..<min(range.upperBound, range.lowerBound + 40))
-        context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(width)) px)")
+        withoutActuallyEscaping(bands) { layout(input, width: width, context: context, lazyHyphenation: true, bands: $0) }
     }
 
     /// With `lazyHyphenation: false` every `hyphens: auto` word is hyphenated up front: the
-    /// same lines, slower (tests compare the two).
-    static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, lazyHyphenation: Bool) -> ParagraphLayout {
+    /// same lines, slower (tests compare the two). Without `bands` every line has `width`.
+    static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, lazyHyphenation: Bool,
+                       bands: ((_ top: Double, _ height: Double) -> LineBand)? = nil) -> ParagraphLayout {
         let collected = CollectedText(input.items)
         let shaped = ShapedParagraph(collected, input: input, context: context)
         let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
         var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazyHyphenation)) {
             assembler.hyphenWidth(after: $0)
         }
-        let chosen = filler.lines(firstWidth: width - assembler.indent, width: width)
+        let count = collected.scalars.count
         var lines: [LineBox] = []
-        lines.reserveCapacity(chosen.count)
-        for (k, line) in chosen.enumerated() {
-            let box = assembler.line(line, first: k == 0, last: k == chosen.count - 1, content: filler.contentEnd(line.range))
-            report(box, line.range, collected: collected, width: width, context: context)
+        var start = 0, top = 0.0
+        while start < count {
+            let band = bands?(top, assembler.strut.height)
+            let lineWidth = band?.width ?? width
+            let first = lines.isEmpty
+            let chosen = filler.next(from: start, available: lineWidth - (first ? assembler.indent : 0))
+            var box = assembler.line(chosen, first: first, last: chosen.range.upperBound >= count,
+                                     content: filler.contentEnd(chosen.range), band: band)
+            if let band { box = box.lowered(by: band.skip) }
+            if box.overflows {
+                let word = collected.string(chosen.range.lowerBound..<min(chosen.range.upperBound, chosen.range.lowerBound + 40))
+                context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(lineWidth)) px)")
+            }
             lines.append(box)
+            top += box.height
+            start = chosen.range.upperBound
         }
         return ParagraphLayout(text: collected.string, lines: lines)
     }
