@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import FolioCore
+import Glibc
 
 /// One font face loaded from its file's bytes: the HarfBuzz font that shapes with it, and the
 /// metrics layout needs, in font units and per em.
@@ -28,15 +29,25 @@ public final class FontFace: @unchecked Sendable {
     /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
     /// WOFF/WOFF2 web font, which is unwrapped to its sfnt first since HarfBuzz reads only sfnt).
     /// Returns nil when FreeType cannot read it.
-    public init?(data: [UInt8], index: Int = 0, source: String, familyOverride: String? = nil) {
+    public convenience init?(data: [UInt8], index: Int = 0, source: String, familyOverride: String? = nil) {
         guard !data.isEmpty, data.count < 64 << 20, let data = WebFontDecoder.sfnt(from: data, index: index) else { return nil }
+        self.init(bytes: FontBytes(data), index: index, source: source, familyOverride: familyOverride)
+    }
+
+    /// Loads the face at `index` of a plain OpenType font file at `path`, mapped rather than
+    /// read (see `FontBytes.init(mapping:)`). Nil for a web font: read and unwrap those.
+    public convenience init?(mappingFile path: String, index: Int = 0) {
+        guard let mapped = FontBytes(mapping: path), WebFontDecoder.format(of: Array(mapped.buffer.prefix(4))) == .sfnt else { return nil }
+        self.init(bytes: mapped, index: index, source: path)
+    }
+
+    /// Loads the face at `index` of an sfnt font file's bytes.
+    init?(bytes: FontBytes, index: Int, source: String, familyOverride: String? = nil) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
         var ftFace: FT_Face?
-        let loaded = data.withUnsafeBufferPointer { buffer in
-            FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(index), &ftFace)
-        }
+        let loaded = FT_New_Memory_Face(library, bytes.buffer.baseAddress, FT_Long(bytes.buffer.count), FT_Long(index), &ftFace)
         guard loaded == 0, let face = ftFace else { return nil }
         defer { FT_Done_Face(face) }
         guard face.pointee.units_per_EM > 0 else { return nil }
@@ -49,7 +60,6 @@ public final class FontFace: @unchecked Sendable {
         weight = os2.map { Int($0.pointee.usWeightClass) }.flatMap { (1...1000).contains($0) ? $0 : nil } ?? (bold ? 700 : 400)
         metrics = FontMetrics(face: face, os2: os2)
         self.source = source
-        let bytes = FontBytes(data)
         self.bytes = bytes
 
         // HarfBuzz reads the same bytes through its own blob, which keeps them alive.
@@ -129,14 +139,39 @@ public struct FontMetrics: Sendable, Hashable {
 /// per face, however many libraries draw with it, freed when the last reader lets it go.
 public final class FontBytes: @unchecked Sendable {
     public let buffer: UnsafeBufferPointer<UInt8>
+    /// The bytes are a read-only mapping of a file, not a heap copy.
+    private let isMapped: Bool
 
     init(_ bytes: [UInt8]) {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
         _ = copy.initialize(from: bytes)
         buffer = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[0..<bytes.count])
+        isMapped = false
+    }
+
+    /// A font file mapped read-only. Only the pages of the tables that are read take memory
+    /// (shaping reads cmap, GSUB, GPOS and the metrics; drawing the outlines of the glyphs it
+    /// draws), and they are the page cache's pages, shared with every other process using the
+    /// font. Nil when the file cannot be opened or mapped, is empty or is over 64 MB.
+    /// The pinned fonts are Debian's files: a package upgrade replaces them (a new inode), so
+    /// a mapping never sees a file change under it.
+    init?(mapping path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size < 64 << 20 else { return nil }
+        let size = Int(info.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        isMapped = true
     }
 
     deinit {
-        UnsafeMutableBufferPointer(mutating: buffer).deallocate()
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        } else {
+            UnsafeMutableBufferPointer(mutating: buffer).deallocate()
+        }
     }
 }

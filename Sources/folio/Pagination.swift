@@ -115,10 +115,14 @@ struct PagedBook {
 
     /// Calls `body` with each page and its book page number, until `last` if given. A book
     /// none of whose spine items gives a page is an error (exit 65) naming the book.
-    func forEachPage(upTo last: Int? = nil, _ body: (Int, Page) throws -> Void) throws {
+    /// `keepingChapters: false` is for a body done with each page when it returns (listing,
+    /// printing text): a chapter is let go once its pages are through, before the next is
+    /// laid out, so only one chapter is in memory at a time.
+    func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
         var number = 0
         for spineIndex in layout.readingOrder {
-            for page in layout.chapter(spineIndex).pages {
+            let chapter = keepingChapters ? layout.chapter(spineIndex) : layout.chapterPassingThrough(spineIndex)
+            for page in chapter.pages {
                 number += 1
                 if let last, number > last { return }
                 try body(number, page)

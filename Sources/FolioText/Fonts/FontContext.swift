@@ -157,6 +157,7 @@ public final class FontContext: @unchecked Sendable {
     }
 
     static func readFile(_ path: String) -> FontFace? {
+        if let face = FontFace(mappingFile: path) { return face }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return FontFace(data: Array(data), source: path)
     }

@@ -121,7 +121,7 @@ public final class ShapeCache: Sendable {
     public let capacity: Int
     private let tables: Mutex<Tables>
 
-    public init(capacity: Int = 16_384) {
+    public init(capacity: Int = 8192) {
         self.capacity = max(1, capacity)
         tables = Mutex(Tables(capacity: max(1, capacity)))
     }
