@@ -23,4 +23,30 @@ import Testing
         #expect(FontFace(data: Array("not a font at all".utf8), source: "junk") == nil)
         #expect(FontFace(data: [], source: "empty") == nil)
     }
+
+    @Test func aMappedFontFileReadsTheSameBytesAndFaceAsOneReadIntoMemory() throws {
+        let data = try #require(FileManager.default.contents(atPath: Self.liberationSerif), "fonts-liberation2 is installed by scripts/setup")
+        let mapped = try #require(FontBytes(mapping: Self.liberationSerif))
+        #expect(Array(mapped.buffer) == Array(data))
+        let read = try #require(FontFace(data: Array(data), source: Self.liberationSerif))
+        let face = try #require(FontFace(mappingFile: Self.liberationSerif))
+        #expect(face.family == read.family && face.weight == read.weight && face.metrics == read.metrics)
+        let shaper = Shaper()
+        let a = ShapeCache().shape(text: "Affluent waffles", face: face, size: 16, shaper: shaper)
+        let b = ShapeCache().shape(text: "Affluent waffles", face: read, size: 16, shaper: shaper)
+        #expect(a.glyphs == b.glyphs)
+    }
+
+    @Test func aFileThatCannotBeMappedAsAFontGivesNoMappedFace() throws {
+        #expect(FontBytes(mapping: "/nonexistent/font.ttf") == nil)
+        #expect(FontBytes(mapping: "/usr/share/fonts") == nil)
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("folio-not-a-font-\(getpid()).ttf")
+        try Data("not a font at all".utf8).write(to: junk)
+        defer { try? FileManager.default.removeItem(at: junk) }
+        #expect(FontFace(mappingFile: junk.path) == nil)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("folio-empty-font-\(getpid()).ttf")
+        try Data().write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(FontBytes(mapping: empty.path) == nil)
+    }
 }
