@@ -72,4 +72,34 @@ extension FloatLayoutTests {
         let next = try #require(LayoutSupport.unit(flow, "Next"))
         #expect(next.top >= line.bottom - 0.01)
     }
+
+    // CSS 2.1 §10.3.5: a float's `auto` margins are 0; they do not centre it.
+    @Test func aFloatsAutoMarginsAreZeroNotCentring() throws {
+        let flow = try LayoutSupport.flow("<div style='float:left; width:100px; height:60px; margin:0 auto; background:#ccc'></div><p>Beside the box.</p>")
+        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
+            if case .fill(let rect, let color) = item.item, color != .white { return rect }
+            return nil
+        }.first)
+        #expect(abs(fill.x) < 0.01, "the float sits at the left edge")
+        #expect(abs(fill.width - 100) < 0.01)
+        let left = try #require(Self.textLefts(flow, containing: "Beside").first)
+        #expect(left >= 100 - 0.01 && left < 110, "the text is beside the float's 100 px")
+    }
+
+    @Test func aFloatedImagesAutoMarginsAreZero() throws {
+        let flow = try LayoutSupport.flow("<img src='i.png' alt='' style='float:right; margin:auto'/><p>Beside the picture.</p>",
+                                          images: ["EPUB/i.png": (100, 80)])
+        let image = try #require(Self.image(flow))
+        #expect(abs(image.maxX - 380) < 0.01)
+        let lefts = Self.textLefts(flow, containing: "Beside")
+        #expect(lefts.first.map { $0 < 1 } ?? false)
+        let line = try #require(LayoutSupport.unit(flow, "Beside"))
+        #expect(line.top < image.maxY, "the text has the room left of the 100 px picture")
+    }
+
+    @Test func aBlockImagesAutoMarginsStillCentreIt() throws {
+        let flow = try LayoutSupport.flow("<p>Above.</p><img src='i.png' alt='' style='display:block; margin:0 auto'/>", images: ["EPUB/i.png": (100, 80)])
+        let image = try #require(Self.image(flow))
+        #expect(abs(image.x - 140) < 0.01, "\(image)")
+    }
 }

@@ -17,7 +17,7 @@ extension ChapterBuilder {
     /// - Parameter besideLastLine: the float came among the words of the paragraph just set: it
     ///   goes beside its last line when there is room there.
     func layoutFloat(_ node: StyledNode, x: Double, width: Double, besideLastLine: Bool = false) {
-        let node = snappedToCells(node, basis: width)
+        let node = withoutAutoMargins(snappedToCells(node, basis: width))
         let style = node.computed
         let besideLine = besideLastLine ? lastLine : nil
         defer { lastLine = besideLine ?? lastLine }
@@ -141,6 +141,21 @@ extension ChapterBuilder {
             case .link: widest
             }
         }
+    }
+
+    /// The node with its `auto` margins at 0, as a float's and an inline-block's are: they do
+    /// not centre it (https://www.w3.org/TR/CSS2/visudet.html#float-width,
+    /// https://www.w3.org/TR/CSS2/visudet.html#inlineblock-width).
+    func withoutAutoMargins(_ node: StyledNode) -> StyledNode {
+        let margin = node.computed.box.margin
+        func zeroed(_ value: LengthPercentageOrAuto) -> LengthPercentageOrAuto { value == .auto ? .zero : value }
+        let used = Edges(top: zeroed(margin.top), right: zeroed(margin.right), bottom: zeroed(margin.bottom), left: zeroed(margin.left))
+        guard used != margin else { return node }
+        var style = node.computed
+        style.box.margin = used
+        var out = node
+        out.style = interner.intern(style)
+        return out
     }
 
     /// A box laid out apart at its shrink-to-fit width (its content's, at most `width`).

@@ -87,7 +87,7 @@ extension ChapterBuilder {
     /// An inline-block: laid out as a box of its own at its shrink-to-fit width, then set in
     /// the line as one unbreakable piece standing on its first line's baseline.
     func addInlineBlock(_ node: StyledNode, to paragraph: inout PendingParagraph) {
-        let node = snappedToCells(node, basis: paragraph.width)
+        let node = withoutAutoMargins(snappedToCells(node, basis: paragraph.width))
         let fragment = shrinkWrapped(node, width: paragraph.width)
         guard !fragment.isEmpty else { return }
         // Taller than a page, it could not be shown in one line: it stacks as a block instead.
