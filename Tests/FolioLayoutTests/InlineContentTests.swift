@@ -74,4 +74,20 @@ extension InlineContentTests {
         #expect(abs(small.size - capital.size * 0.7) < 0.01)
         #expect(flow.units.first?.text == "ISHMAEL")
     }
+
+    @Test func preTabsLineUpAtTheStyledTabSize() throws {
+        let flow = try LayoutSupport.flow("<pre style='tab-size: 4; font-family: monospace'>a\tb\nccccc\td</pre>")
+        // x of the glyph showing the character at `offset` of the pre's text.
+        func x(_ offset: Int32) -> Double? {
+            flow.placed.lazy.compactMap { item -> Double? in
+                guard case .text(let origin, let run) = item.item,
+                      let glyph = run.glyphs.first(where: { $0.sourceOffset == offset }) else { return nil }
+                return origin.x + glyph.x
+            }.first
+        }
+        let a = try #require(x(0)), b = try #require(x(2)), c = try #require(x(4)), d = try #require(x(10))
+        // "a" then a tab: b in column 4; "ccccc" then a tab: d in column 8.
+        #expect(abs(c - a) < 0.01)
+        #expect(b - a > 0 && abs((d - a) - 2 * (b - a)) < 0.01, "b at \(b - a) px, d at \(d - a) px")
+    }
 }

@@ -7,6 +7,7 @@ import Testing
         "line-height: -1", "opacity: auto", "orphans: 0", "z-index: 1.5", "text-align: middle",
         "border-style: solid wavy", "list-style-type: inherit decimal", "float: footnote",
         "margin: 1px,2px", "content: foo", "quotes: \"a\"", "counter-reset: none 2",
+        "tab-size: -1", "tab-size: 2.5", "tab-size: 4 4",
     ])
     func invalidValuesAreRejected(declaration: String) {
         #expect(TestCSS.parse(declaration) == nil)
@@ -28,6 +29,15 @@ import Testing
         #expect(TestCSS.parse("content: none")?.first?.1 == SpecifiedValue.none)
         #expect(TestCSS.parse("content: normal")?.first?.1 == .normal)
         #expect(TestCSS.parse(#"content: url(a.png) / "alt""#)?.first?.1 == .content([.url("a.png")]))
+    }
+
+    @Test func tabSizeIsACountOfSpacesInherited() {
+        let style = TestCSS.style("tab-size: 4")
+        #expect(style.rareInherited.tabSize == 4)
+        #expect(style.cssValue(of: .tabSize) == "4")
+        #expect(ComputedStyle.initial.rareInherited.tabSize == 8)
+        #expect(PropertyID.tabSize.isInherited)
+        #expect(TestCSS.style("tab-size: 0").rareInherited.tabSize == 0)
     }
 
     @Test func countersAndQuotesParse() {

@@ -118,4 +118,19 @@ import FolioStyle
         let second = processor.process("c\td\n\te", whiteSpace: .pre)
         #expect(second.text == "c     d\n        e")
     }
+
+    @Test func tabStopsFollowTabSize() {
+        var four = WhiteSpaceProcessor()
+        #expect(four.process("\tx\tab\tc", whiteSpace: .pre, tabSize: 4).text == "    x   ab  c")
+        var two = WhiteSpaceProcessor()
+        #expect(two.process("a\tb", whiteSpace: .preWrap, tabSize: 2).text == "a b")
+        // tab-size: 0 takes the tab away; the text around it keeps its offsets.
+        var none = WhiteSpaceProcessor()
+        let gone = none.process("a\tb", whiteSpace: .pre, tabSize: 0)
+        #expect(gone.text == "ab")
+        #expect(gone.sourceOffsets == [0, 2])
+        // Collapsed white space ignores it: a tab is a space.
+        var normal = WhiteSpaceProcessor()
+        #expect(normal.process("a\tb", whiteSpace: .normal, tabSize: 4).text == "a b")
+    }
 }

@@ -121,6 +121,7 @@ extension ComputedStyle {
         case .breakInside: box.breakInside.rawValue
         case .orphans: String(text.orphans)
         case .widows: String(text.widows)
+        case .tabSize: String(rareInherited.tabSize)
         case .columnCount: box.columnCount.map(String.init) ?? "auto"
         case .columnWidth: box.columnWidth.map(px) ?? "auto"
         }

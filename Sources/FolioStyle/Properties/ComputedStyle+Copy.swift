@@ -106,6 +106,7 @@ extension ComputedStyle {
         case .breakInside: box.breakInside = other.box.breakInside
         case .orphans: text.orphans = other.text.orphans
         case .widows: text.widows = other.text.widows
+        case .tabSize: rareInherited.tabSize = other.rareInherited.tabSize
         case .columnCount: box.columnCount = other.box.columnCount
         case .columnWidth: box.columnWidth = other.box.columnWidth
         }

@@ -86,6 +86,8 @@ public struct RareInheritedProperties: Sendable, Hashable {
     public var emphasisColor: CSSColor = .currentColor
     public var emphasisPosition = TextEmphasisPosition()
     public var underlinePosition: TextUnderlinePosition = .auto
+    /// Columns between tab stops in preserved white space (`tab-size`).
+    public var tabSize = 8
 }
 
 /// `border-spacing` in px.

@@ -109,6 +109,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     case widows
     case columnCount
     case columnWidth
+    case tabSize
 
     /// The CSS name (`margin-top`).
     public var name: String { Self.names[Int(rawValue)] }
@@ -145,7 +146,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         "background-origin", "background-clip", "list-style-type", "list-style-position", "list-style-image",
         "border-collapse", "border-spacing", "caption-side", "table-layout", "empty-cells", "content",
         "counter-reset", "counter-increment", "counter-set", "quotes", "break-before", "break-after",
-        "break-inside", "orphans", "widows", "column-count", "column-width",
+        "break-inside", "orphans", "widows", "column-count", "column-width", "tab-size",
     ]
 
     private static let inherited: Set<PropertyID> = [
@@ -154,7 +155,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         .letterSpacing, .wordSpacing, .whiteSpace, .wordBreak, .overflowWrap, .lineBreak, .hyphens, .direction,
         .writingMode, .textOrientation, .textEmphasisStyle, .textEmphasisColor, .textEmphasisPosition, .textUnderlinePosition,
         .listStyleType, .listStylePosition,
-        .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows,
+        .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows, .tabSize,
     ]
 
     private static let byName: [String: PropertyID] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

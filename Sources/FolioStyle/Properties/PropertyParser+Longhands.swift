@@ -114,6 +114,11 @@ extension PropertyParser {
             guard v.count == 1, let count = v[0].integer, count >= 1 else { return nil }
             return .integer(count)
         case .columnWidth: return lengthOr(v, "auto", .auto, percent: false, negative: false)
+        case .tabSize:
+            // https://www.w3.org/TR/css-text-3/#tab-size-property: a count of spaces. A
+            // <length> is valid CSS but not supported: tabs are laid out as spaces.
+            guard v.count == 1, let count = v[0].integer, count >= 0 else { return nil }
+            return .integer(count)
         }
     }
 

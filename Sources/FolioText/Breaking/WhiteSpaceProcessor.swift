@@ -15,8 +15,9 @@ import FolioStyle
 /// vanishes instead of becoming a space); a newline becomes a space everywhere.
 ///
 /// Preserved tabs (`pre`, `pre-wrap`, `break-spaces`) become spaces up to the next tab stop,
-/// every 8 characters from the start of the line (`tab-size: 8`): fonts have no glyph for a
-/// tab, and code in `pre` lines up. The spaces all map back to the tab.
+/// every `tab-size` characters (8 unless the style says otherwise) from the start of the line:
+/// fonts have no glyph for a tab, and code in `pre` lines up. The spaces all map back to the
+/// tab; with `tab-size: 0` a tab takes no room.
 ///
 /// A value type: the state is whether the last output was a collapsible space, and the
 /// column reached on the current preserved line.
@@ -26,7 +27,6 @@ public struct WhiteSpaceProcessor: Sendable {
     private var afterCollapsibleSpace = true
     /// Characters since the last preserved newline (or the paragraph's start), for tab stops.
     private var column = 0
-    static let tabSize = 8
 
     public init() {}
 
@@ -37,10 +37,10 @@ public struct WhiteSpaceProcessor: Sendable {
     }
 
     /// One segment's text, processed with its `white-space` value.
-    public mutating func process(_ text: String, whiteSpace: WhiteSpace) -> ProcessedText {
+    public mutating func process(_ text: String, whiteSpace: WhiteSpace, tabSize: Int = 8) -> ProcessedText {
         var out: [Unicode.Scalar] = []
         var offsets: [Int] = []
-        process(text, whiteSpace: whiteSpace, into: &out, offsets: &offsets)
+        process(text, whiteSpace: whiteSpace, tabSize: tabSize, into: &out, offsets: &offsets)
         var view = String.UnicodeScalarView()
         view.append(contentsOf: out)
         return ProcessedText(text: String(view), sourceOffsets: offsets)
@@ -48,12 +48,13 @@ public struct WhiteSpaceProcessor: Sendable {
 
     /// Appends the processed scalars to `out` and, for each, its offset in `text`, so that the
     /// paragraph setter builds its arrays without an intermediate string.
-    mutating func process(_ text: String, whiteSpace: WhiteSpace, into out: inout [Unicode.Scalar], offsets: inout [Int]) {
+    mutating func process(_ text: String, whiteSpace: WhiteSpace, tabSize: Int = 8, into out: inout [Unicode.Scalar], offsets: inout [Int]) {
         // The output is never longer than the text's UTF-8 (and the spaces tabs become): write
         // in place, then trim.
         let preserve = whiteSpace == .pre || whiteSpace == .preWrap || whiteSpace == .breakSpaces
         let tabs = preserve ? text.utf8.reduce(0) { $0 + ($1 == 9 ? 1 : 0) } : 0
-        let first = out.count, capacity = text.utf8.count + tabs * (Self.tabSize - 1)
+        let tabSize = max(0, tabSize)
+        let first = out.count, capacity = text.utf8.count + tabs * max(0, tabSize - 1)
         out.append(contentsOf: repeatElement(" ", count: capacity))
         offsets.append(contentsOf: repeatElement(0, count: capacity))
         let preLine = whiteSpace == .preLine
@@ -86,7 +87,7 @@ public struct WhiteSpaceProcessor: Sendable {
                         i += 1
                         if preserve {
                             if scalar == "\t" {
-                                let spaces = Self.tabSize - column % Self.tabSize
+                                let spaces = tabSize == 0 ? 0 : tabSize - column % tabSize
                                 for _ in 0..<spaces {
                                     out[n] = " "
                                     offsets[n] = i

@@ -40,7 +40,8 @@ struct CollectedText {
             switch entry {
             case .text(let string, let shared, _):
                 let first = scalars.count
-                whiteSpace.process(string, whiteSpace: shared.style.text.whiteSpace, into: &scalars, offsets: &sourceOffset)
+                whiteSpace.process(string, whiteSpace: shared.style.text.whiteSpace, tabSize: shared.style.rareInherited.tabSize,
+                                   into: &scalars, offsets: &sourceOffset)
                 item.append(contentsOf: repeatElement(index, count: scalars.count - first))
                 if !GraphemeBreaks.allSimple(scalars[first...]) {
                     let starts = GraphemeBreaks.starts(scalars[first...])
@@ -68,7 +69,7 @@ struct CollectedText {
             switch entry {
             case .text(let string, let shared, _):
                 let style = shared.style
-                let processed = whiteSpace.process(string, whiteSpace: style.text.whiteSpace)
+                let processed = whiteSpace.process(string, whiteSpace: style.text.whiteSpace, tabSize: style.rareInherited.tabSize)
                 var k = 0
                 for character in processed.text {
                     let origin = processed.sourceOffsets.indices.contains(k) ? processed.sourceOffsets[k] : 0
