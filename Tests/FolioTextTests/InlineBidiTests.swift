@@ -29,4 +29,27 @@ import Testing
         #expect(last.x < latin.x && latin.x < first.x)
         #expect(latin.direction == .ltr && latin.face.family == "Liberation Serif")
     }
+
+    @Test func leftAlignmentInAnRTLParagraphIsTheLeftEdge() throws {
+        let layout = try InlineSupport.layout([InlineSupport.text(Self.arabic)], width: 300, language: "ar") {
+            $0.text.direction = .rtl
+            $0.text.align = .left
+        }
+        let line = try #require(layout.lines.first)
+        #expect(abs(line.x) < 1e-9)
+    }
+
+    // https://www.w3.org/TR/css-text-3/#text-align-last-property: `end` of an RTL paragraph is left
+    // (the W3C test css-epub-text-align-last, case 3).
+    @Test func theLastLineOfAnRTLParagraphAlignedToItsEndIsAtTheLeft() throws {
+        let words = Array(repeating: Self.arabic, count: 6).joined(separator: " ")
+        let layout = try InlineSupport.layout([InlineSupport.text(words)], width: 300, language: "ar") {
+            $0.text.direction = .rtl
+            $0.text.alignLast = .end
+        }
+        #expect(layout.lines.count > 1)
+        let first = try #require(layout.lines.first), last = try #require(layout.lines.last)
+        #expect(abs(first.x + first.width - 300) < 1e-9, "other lines start at the right")
+        #expect(abs(last.x) < 1e-9 && last.width < 300 - 1)
+    }
 }

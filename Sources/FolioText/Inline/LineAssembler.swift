@@ -92,8 +92,10 @@ final class LineAssembler {
         var offset = 0.0
         switch align {
         case .justify where spaces > 0 && natural < available: stretch = (available - natural) / Double(spaces)
+        case .left: offset = 0
         case .right: offset = max(0, available - natural)
         case .center: offset = max(0, (available - natural) / 2)
+        // A justified line with nothing to stretch starts at the paragraph's start.
         default: if shaped.bidi.direction == .rtl { offset = max(0, available - natural) }
         }
         // Cells: whole columns; the first separators of the line take the odd ones.
