@@ -40,20 +40,14 @@ import Testing
 
     @Test func autoMarginsCentreABoxOfFixedWidth() throws {
         let flow = try LayoutSupport.flow("<div style='width:180px; margin:0 auto; background:#eee'>Alpha</div>")
-        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
-            if case .fill(let rect, let color) = item.item, color != .white { return rect }
-            return nil
-        }.first)
+        let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(abs(fill.x - 100) < 0.01)
         #expect(abs(fill.width - 180) < 0.01)
     }
 
     @Test func aBoxWiderThanThePageIsNarrowedToIt() throws {
         let flow = try LayoutSupport.flow("<div style='width:2000px; background:#eee'>Alpha</div>")
-        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
-            if case .fill(let rect, let color) = item.item, color != .white { return rect }
-            return nil
-        }.first)
+        let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(fill.maxX <= 380.01)
     }
 

@@ -65,10 +65,7 @@ import Testing
     @Test func aFloatsAutoMarginsAreZero() throws {
         // CSS 2.1 §10.3.5: auto margins of a float compute to 0, so it sits at its side.
         let flow = try LayoutSupport.flow("<div style='float:right; width:100px; margin:0 auto; background:#ccc'>Box</div><p>\(LayoutSupport.filler(20))</p>")
-        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
-            if case .fill(let rect, let color) = item.item, color != .white { return rect }
-            return nil
-        }.first)
+        let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(abs(fill.maxX - 380) < 0.5, "\(fill)")
         #expect(abs(fill.width - 100) < 0.5)
     }

@@ -43,10 +43,7 @@ import Testing
 
     @Test func aFloatWithoutAWidthShrinksToItsContent() throws {
         let flow = try LayoutSupport.flow("<div style='float:right; background:#ccc'>Note</div><p>Text.</p>")
-        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
-            if case .fill(let rect, let color) = item.item, color != .white { return rect }
-            return nil
-        }.first)
+        let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(fill.width < 100)
         #expect(abs(fill.maxX - 380) < 1)
     }
@@ -76,10 +73,7 @@ extension FloatLayoutTests {
     // CSS 2.1 §10.3.5: a float's `auto` margins are 0; they do not centre it.
     @Test func aFloatsAutoMarginsAreZeroNotCentring() throws {
         let flow = try LayoutSupport.flow("<div style='float:left; width:100px; height:60px; margin:0 auto; background:#ccc'></div><p>Beside the box.</p>")
-        let fill = try #require(flow.placed.lazy.compactMap { item -> Rect? in
-            if case .fill(let rect, let color) = item.item, color != .white { return rect }
-            return nil
-        }.first)
+        let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(abs(fill.x) < 0.01, "the float sits at the left edge")
         #expect(abs(fill.width - 100) < 0.01)
         let left = try #require(Self.textLefts(flow, containing: "Beside").first)

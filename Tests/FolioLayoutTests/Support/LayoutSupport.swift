@@ -46,6 +46,14 @@ enum LayoutSupport {
         Paginator.pages(try flow(body, css: css, page: page, images: images), page: page, spineIndex: 0, href: "EPUB/chapter.xhtml")
     }
 
+    /// The first fill that is not the page's white: a box's background.
+    static func firstFill(_ flow: ChapterFlow) -> Rect? {
+        flow.placed.lazy.compactMap { item -> Rect? in
+            if case .fill(let rect, let color) = item.item, color != .white { return rect }
+            return nil
+        }.first
+    }
+
     /// Units whose text starts with `prefix`.
     static func unit(_ flow: ChapterFlow, _ prefix: String) -> FlowUnit? {
         flow.units.first { $0.text.hasPrefix(prefix) }
