@@ -158,9 +158,57 @@ final class LineAssembler {
             case .atomic(let index): placer.atomics[index].y = baseline - box.metrics.ascent
             }
         }
+        for emphasis in placer.emphases {
+            if let marks = markRun(emphasis.mark, centres: emphasis.centres, over: placer.runs[emphasis.run], style: emphasis.style) {
+                placer.runs.append(marks)
+            }
+        }
         return LineBox(x: x, width: placer.x - x, ascent: extent.ascent, descent: extent.descent,
                        runs: placer.runs, atomics: placer.atomics, endsWithHyphen: hyphenRun != nil,
                        endsWithForcedBreak: forced, isLast: last, overflows: line.overflows, textRange: line.range)
+    }
+
+    /// The emphasis marks of a placed run: one run of the mark's glyphs, in the style's first
+    /// font when it has the mark (else the run's face, else the first fallback face that does)
+    /// at half the text's size, each centred
+    /// on a character, sitting on the text's ascender line (or hanging from its descender line).
+    /// Nil when no face has the mark. The run stands for no text.
+    private func markRun(_ mark: EmphasisMark, centres: [Double], over run: PositionedRun, style: ComputedStyle) -> PositionedRun? {
+        guard let scalar = mark.text.unicodeScalars.first else { return nil }
+        let size = run.size * EmphasisMark.scale
+        let face: FontFace
+        let primary = context.face(for: style).face
+        if primary.hasGlyph(scalar) {
+            face = primary
+        } else if run.face.hasGlyph(scalar) {
+            face = run.face
+        } else if let fallback = context.fonts.fallbackFace(for: scalar, after: run.face, families: style.font.family,
+                                                            weight: style.font.weight, italic: false) {
+            face = fallback.face
+        } else {
+            return nil
+        }
+        let shapedMark = context.shapeCache.shape(text: mark.text, face: face, size: size, shaper: context.shaper)
+        let width = shapedMark.glyphs.reduce(0) { $0 + $1.xAdvance }
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(centres.count * shapedMark.glyphs.count)
+        for centre in centres {
+            var pen = centre - width / 2
+            for g in shapedMark.glyphs {
+                glyphs.append(PositionedGlyph(id: g.id, x: pen + g.xOffset, y: -g.yOffset, advance: g.xAdvance))
+                pen += g.xAdvance
+            }
+        }
+        let text = run.face.metrics, marks = face.metrics
+        let baseline = mark.under
+            ? run.baseline - text.px(text.descender, size: run.size) + marks.px(marks.ascender, size: size)
+            : run.baseline - text.px(text.ascender, size: run.size) + marks.px(marks.descender, size: size)
+        let left = (centres.min() ?? run.x) - width / 2
+        let right = (centres.max() ?? run.x) + width / 2
+        return PositionedRun(face: face, size: size, color: mark.color, synthesizeBold: false, synthesizeItalic: false,
+                             direction: .ltr, x: left, width: right - left, baseline: baseline, glyphs: glyphs, text: "",
+                             textRange: run.textRange.upperBound..<run.textRange.upperBound, source: nil, sourceRange: 0..<0,
+                             hasHyphen: false, decorations: [])
     }
 
     /// `text-align` for a line, `start`/`end` resolved against the paragraph direction.

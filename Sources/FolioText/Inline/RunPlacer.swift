@@ -28,6 +28,8 @@ struct RunPlacer {
     var above = 0.0, below = 0.0
     /// The other boxes (shifted, `top`/`bottom`, atomics), aligned, in order.
     var boxes: [Box] = []
+    /// Runs with emphasis marks: the run's index, its mark, the centres of its marked characters.
+    var emphases: [(run: Int, mark: EmphasisMark, centres: [Double], style: ComputedStyle)] = []
 
     init(shaped: ShapedParagraph, items: [InlineItem], stretch: Double, extraCellBefore: Int = .min, x: Double,
          blockSize: Double = 0, blockXHeight: Double = 0) {
@@ -64,16 +66,16 @@ struct RunPlacer {
         case .text(_, let shared, let source):
             guard let font = piece.font, piece.kind == .text else { return }
             let start = x
-            let placed: [PositionedGlyph]
+            let glyphs: ArraySlice<ShapedGlyph>
             if let hyphen {
-                var glyphs = Array(piece.glyphs(in: part))
                 // The hyphen goes at the run's logical end: right for LTR, left for RTL.
                 let marked = hyphen.glyphs.map { var g = $0; g.cluster = -1; return g }
-                glyphs = piece.direction == .rtl ? marked + glyphs : glyphs + marked
-                placed = position(glyphs[...], sourceBase: source.offset)
+                let text = Array(piece.glyphs(in: part))
+                glyphs = (piece.direction == .rtl ? marked + text : text + marked)[...]
             } else {
-                placed = position(piece.glyphs(in: part), sourceBase: source.offset)
+                glyphs = piece.glyphs(in: part)
             }
+            let placed = position(glyphs, sourceBase: source.offset)
             var low = Int.max, high = -1
             for i in part {
                 let offset = shaped.collected.sourceOffset[i]
@@ -92,8 +94,22 @@ struct RunPlacer {
                     : shaped.metric == .cells ? Self.cellDecorations(shared.style)
                     : Self.decorations(shared.style, face: font.face, size: piece.size)))
             if shaped.metric == .fonts {
-                add(Box(metrics: InlineMetrics(face: font.face, size: piece.size, font: shared.style.font),
-                        verticalAlign: shared.style.box.verticalAlign, target: .run(runs.count - 1)))
+                var metrics = InlineMetrics(face: font.face, size: piece.size, font: shared.style.font)
+                if let mark = EmphasisMark(shared.style) {
+                    let centres = EmphasisMark.centres(glyphs, placed, scalars: shaped.collected.scalars)
+                    if !centres.isEmpty {
+                        emphases.append((runs.count - 1, mark, centres, shared.style))
+                        // Room for the marks beyond the text's own height, if the leading lacks it.
+                        let m = font.face.metrics
+                        let room = EmphasisMark.room(face: font.face, size: piece.size)
+                        if mark.under {
+                            metrics.descent = max(metrics.descent, -m.px(m.descender, size: piece.size) + room)
+                        } else {
+                            metrics.ascent = max(metrics.ascent, m.px(m.ascender, size: piece.size) + room)
+                        }
+                    }
+                }
+                add(Box(metrics: metrics, verticalAlign: shared.style.box.verticalAlign, target: .run(runs.count - 1)))
             }
         }
     }
