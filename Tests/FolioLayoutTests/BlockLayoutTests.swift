@@ -82,4 +82,25 @@ import Testing
         #expect(flow.anchors["two"] == 1)
         #expect(flow.anchors["in"] == 2)
     }
+
+    // A desktop book's body margins (the W3C samples' 6em and 15em) give way on a small page
+    // until the text has four fifths of it; a box inside the body keeps the usual half.
+    @Test func bodyMarginsGiveWayUntilTheTextHasFourFifthsOfThePage() throws {
+        let flow = try LayoutSupport.flow("<p>Alpha</p><div style='margin: 0 15em 0 6em'><p>Beta</p></div>",
+                                          css: "body { margin: 0 15em 0 6em !important; }")
+        func left(_ word: String) throws -> Double {
+            let run = try #require(flow.placed.lazy.compactMap { item -> Double? in
+                if case .text(let origin, let run) = item.item, run.text.hasPrefix(word) { return origin.x + run.x }
+                return nil
+            }.first)
+            return run
+        }
+        // 380 px of page: 21em = 336 px of margins shrink to 76, in proportion (6:15).
+        #expect(abs(try left("Alpha") - 76 * 6 / 21) < 0.5)
+        let alpha = try #require(LayoutSupport.unit(flow, "Alpha"))
+        let beta = try #require(LayoutSupport.unit(flow, "Beta"))
+        #expect(alpha.text.hasPrefix("Alpha") && beta.text.hasPrefix("Beta"))
+        // Inside the body (304 px), the div's margins shrink only until it has half the page (190 px).
+        #expect(abs((try left("Beta") - (try left("Alpha"))) - (304 - 190) * 6 / 21) < 0.5)
+    }
 }

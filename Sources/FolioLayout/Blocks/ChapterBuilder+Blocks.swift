@@ -40,7 +40,7 @@ extension ChapterBuilder {
             requestBreak(style.box.breakAfter)
             return
         }
-        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth, keepsBorders: usesCells)
+        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth(of: node), keepsBorders: usesCells)
         layoutBox(node, x: x, metrics: metrics) { builder, contentX, contentWidth in
             builder.layoutChildren(of: node, x: contentX, width: contentWidth)
         }
@@ -118,6 +118,17 @@ extension ChapterBuilder {
 
     /// The narrowest a nested box's content gets before its indentation gives way.
     var minimumContentWidth: Double { context.page.contentWidth * 0.5 }
+
+    /// The same for a block: four fifths of the page for the page's own boxes (`html` and
+    /// `body`), whose side margins stand beside the reader's page margin — a book's
+    /// `body { margin: 0 15em 0 6em }`, meant for a desktop window, leaves a phone a column of
+    /// a few words; reading systems keep the page to the reader's margin.
+    func minimumContentWidth(of node: StyledNode) -> Double {
+        let isPageBox = node.kind == .element && (node.source.map {
+            $0.isElement("body", namespace: Namespace.xhtml) || $0.isElement("html", namespace: Namespace.xhtml)
+        } ?? false)
+        return isPageBox ? context.page.contentWidth * 0.8 : minimumContentWidth
+    }
 
     /// A fixed vertical length in px (percentages of an unknown height are `auto`).
     func verticalLength(_ value: LengthPercentageOrAuto) -> Double? {
