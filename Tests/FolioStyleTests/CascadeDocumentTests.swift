@@ -47,6 +47,22 @@ import Testing
         #expect(styled.node("b")?.computed.box.display == .block)
     }
 
+    @Test func anAlttextGivenToEveryDifferentFormulaIsAPlaceholderAndTheTokensShow() throws {
+        let placeholder = "Alternative text not available"
+        func math(_ id: String, _ alt: String, _ tokens: String) -> String {
+            "<p><math xmlns='http://www.w3.org/1998/Math/MathML' id='\(id)' alttext='\(alt)'>\(tokens)</math></p>"
+        }
+        let styled = StyleFixture().style(body: math("a", placeholder, "<mi>x</mi><mo>=</mo><mn>1</mn>")
+            + math("b", placeholder, "<mi>y</mi>") + math("c", placeholder, "<mi>z</mi>")
+            + math("d", "the same", "<mi>k</mi>") + math("e", "the same", "<mi>k</mi>") + math("f", "the same", "<mi>k</mi>")
+            + math("g", "once", "<mi>q</mi>"))
+        #expect(styled.node("a")?.text == "x=1")
+        #expect(styled.node("c")?.text == "z")
+        // The same formula three times may well share its alttext; a single one keeps its own.
+        #expect(styled.node("e")?.text == "the same")
+        #expect(styled.node("g")?.text == "once")
+    }
+
     @Test func svgIsOneNodeWhoseInsidesAreNotWalked() throws {
         let styled = StyleFixture().style(style: "rect { display: block } svg { width: 10px }", body: """
             <div><svg xmlns='http://www.w3.org/2000/svg' id='s' viewBox='0 0 10 10'><rect id='r' width='5' height='5'/><text id='t'>label</text></svg></div>

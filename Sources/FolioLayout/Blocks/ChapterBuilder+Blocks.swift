@@ -161,6 +161,10 @@ extension ChapterBuilder {
         let outer = blockDecoration
         blockDecoration = PropagatedDecoration(node.computed, inside: outer)
         defer { blockDecoration = outer }
+        if let fallback = node.text, node.kind == .element {
+            // MathML is not typeset: a `math` box shows its text (alttext, an annotation, its tokens).
+            paragraph.addText(fallback, style: decorated(node.style, blockDecoration), node: -1)
+        }
         var child = node.firstChild
         while child >= 0 {
             let n = document.nodes[Int(child)]

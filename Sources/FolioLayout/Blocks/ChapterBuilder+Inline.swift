@@ -76,6 +76,10 @@ extension ChapterBuilder {
         var link = link
         if node.source?.localName == "a", let href = node.source?.attribute("href"), let target = resolveLink(href) { link = target }
         let inner = PropagatedDecoration(style, inside: decoration)
+        if let fallback = node.text {
+            // MathML is not typeset: an inline `math` shows its text (alttext, an annotation, its tokens).
+            paragraph.addText(fallback, style: decorated(node.style, inner), node: -1)
+        }
         var child = node.firstChild
         while child >= 0 {
             let n = document.nodes[Int(child)]

@@ -10,10 +10,10 @@ enum ForeignContent {
     }
 
     /// A MathML `math` element's text: its `alttext`, else a TeX or plain-text annotation,
-    /// else the text of its tokens.
-    static func mathFallback(_ element: XMLNode) -> String? {
+    /// else the text of its tokens. An alttext in `placeholders` describes no formula.
+    static func mathFallback(_ element: XMLNode, placeholders: Set<String> = []) -> String? {
         guard element.namespaceURI == Namespace.mathml, element.localName == "math" else { return nil }
-        if let alt = element.attribute("alttext"), !alt.isEmpty { return alt }
+        if let alt = element.attribute("alttext"), !alt.isEmpty, !placeholders.contains(alt) { return alt }
         for annotation in element.descendants("annotation", namespace: Namespace.mathml) {
             let encoding = annotation.attribute("encoding")?.lowercased() ?? ""
             if encoding.contains("tex") || encoding.contains("text/plain") || encoding.isEmpty {
@@ -21,8 +21,27 @@ enum ForeignContent {
                 if !text.isEmpty { return text }
             }
         }
-        let text = element.descendants().filter { $0.kind == .text && $0.parentElement?.localName != "annotation" }
-            .compactMap(\.text).joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = tokens(element)
         return text.isEmpty ? nil : text
+    }
+
+    /// The text of a `math` element's tokens, annotations left out.
+    static func tokens(_ element: XMLNode) -> String {
+        element.descendants().filter { $0.kind == .text && $0.parentElement?.localName != "annotation" }
+            .compactMap(\.text).joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The alttexts of a document that stand for no formula: one text given to three or more
+    /// `math` elements whose formulas differ ("Alternative text not available" on every one
+    /// of a converted book's equations). Their formulas show their tokens instead.
+    static func placeholderAlttexts(in root: XMLNode) -> Set<String> {
+        var formulas: [String: Set<String>] = [:]
+        var uses: [String: Int] = [:]
+        for math in root.descendants("math", namespace: Namespace.mathml) {
+            guard let alt = math.attribute("alttext"), !alt.isEmpty else { continue }
+            uses[alt, default: 0] += 1
+            if formulas[alt, default: []].count < 2 { formulas[alt, default: []].insert(tokens(math)) }
+        }
+        return Set(uses.compactMap { alt, count in count >= 3 && (formulas[alt]?.count ?? 0) >= 2 ? alt : nil })
     }
 }

@@ -12,6 +12,8 @@ struct StyledTreeBuilder {
     private var counters = CounterScopes()
     private var quoteDepth = 0
     private var rootStyle: ComputedStyle?
+    /// Alttexts that describe no formula, found when the first `math` element is met.
+    private var placeholderAlttexts: Set<String>?
     /// Elements with the same parent style and the same cascaded values compute the same style
     /// (most paragraphs of a chapter): computed once, shared.
     private var computed: [ComputeKey: SharedStyle] = [:]
@@ -79,7 +81,10 @@ struct StyledTreeBuilder {
         var node = StyledNode(kind: .element, index: 0, source: element, style: shared)
         if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: style) }
         if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: style) }
-        if let fallback = ForeignContent.mathFallback(element) { node.text = fallback }
+        if element.namespaceURI == Namespace.mathml, element.localName == "math" {
+            if placeholderAlttexts == nil { placeholderAlttexts = tree.root.map(ForeignContent.placeholderAlttexts(in:)) ?? [] }
+            node.text = ForeignContent.mathFallback(element, placeholders: placeholderAlttexts ?? [])
+        }
         let index = append(node, to: parent)
         guard style.box.display != .none else { return nil }
         // SVG and MathML stay whole in the source tree for the renderer; their insides are not CSS boxes.

@@ -34,6 +34,8 @@ enum ExpectedText {
                 continue
             }
             if name == "br" { out += " " }
+            // MathML's text fallback (alttext, an annotation, its tokens) stands for it.
+            if let fallback = node.text { out += box.display != .inline ? " " + fallback + " " : fallback }
             let block = box.display != .inline && box.display != .ruby && box.display != .rubyText
             if block {
                 out += " "
