@@ -129,6 +129,10 @@ import FolioStyle
         let gone = none.process("a\tb", whiteSpace: .pre, tabSize: 0)
         #expect(gone.text == "ab")
         #expect(gone.sourceOffsets == [0, 2])
+        // A hostile pre of tabs: past a million added spaces, a tab is one space.
+        var many = WhiteSpaceProcessor()
+        let tabs = many.process(String(repeating: "\t", count: 300_000), whiteSpace: .pre, tabSize: 8)
+        #expect(tabs.text.unicodeScalars.count == 300_000 + (1 << 20))
         // Collapsed white space ignores it: a tab is a space.
         var normal = WhiteSpaceProcessor()
         #expect(normal.process("a\tb", whiteSpace: .normal, tabSize: 4).text == "a b")

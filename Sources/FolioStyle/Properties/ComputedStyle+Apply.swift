@@ -173,7 +173,7 @@ extension ComputedStyle {
         case (.breakInside, .breakInside(let v)): box.breakInside = v
         case (.orphans, .integer(let v)): text.orphans = max(1, v)
         case (.widows, .integer(let v)): text.widows = max(1, v)
-        case (.tabSize, .integer(let v)): rareInherited.tabSize = min(max(0, v), 1000)
+        case (.tabSize, .integer(let v)): rareInherited.tabSize = min(max(0, v), 100)
         case (.columnCount, .auto): box.columnCount = nil
         case (.columnCount, .integer(let v)): box.columnCount = max(1, v)
         case (.columnWidth, .auto): box.columnWidth = nil

@@ -27,6 +27,9 @@ public struct WhiteSpaceProcessor: Sendable {
     private var afterCollapsibleSpace = true
     /// Characters since the last preserved newline (or the paragraph's start), for tab stops.
     private var column = 0
+    /// Spaces tabs may still add beyond their own character: a hostile `pre` of millions of
+    /// tabs stays within a few times its size. Past it, a tab is one space.
+    private var tabSpacesLeft = 1 << 20
 
     public init() {}
 
@@ -54,12 +57,13 @@ public struct WhiteSpaceProcessor: Sendable {
         let preserve = whiteSpace == .pre || whiteSpace == .preWrap || whiteSpace == .breakSpaces
         let tabs = preserve ? text.utf8.reduce(0) { $0 + ($1 == 9 ? 1 : 0) } : 0
         let tabSize = max(0, tabSize)
-        let first = out.count, capacity = text.utf8.count + tabs * max(0, tabSize - 1)
+        let first = out.count, capacity = text.utf8.count + min(tabs * max(0, tabSize - 1), tabSpacesLeft)
         out.append(contentsOf: repeatElement(" ", count: capacity))
         offsets.append(contentsOf: repeatElement(0, count: capacity))
         let preLine = whiteSpace == .preLine
         var after = afterCollapsibleSpace
         var column = self.column
+        var tabSpacesLeft = self.tabSpacesLeft
         var n = first
         out.withUnsafeMutableBufferPointer { out in
             offsets.withUnsafeMutableBufferPointer { offsets in
@@ -87,7 +91,11 @@ public struct WhiteSpaceProcessor: Sendable {
                         i += 1
                         if preserve {
                             if scalar == "\t" {
-                                let spaces = tabSize == 0 ? 0 : tabSize - column % tabSize
+                                var spaces = tabSize == 0 ? 0 : tabSize - column % tabSize
+                                if spaces > 1 {
+                                    spaces = min(spaces, 1 + tabSpacesLeft)
+                                    tabSpacesLeft -= spaces - 1
+                                }
                                 for _ in 0..<spaces {
                                     out[n] = " "
                                     offsets[n] = i
@@ -132,6 +140,7 @@ public struct WhiteSpaceProcessor: Sendable {
         offsets.removeLast(offsets.count - n)
         afterCollapsibleSpace = after
         self.column = column
+        self.tabSpacesLeft = tabSpacesLeft
     }
 
     /// Closes a collapsible run: its segment breaks (`pre-line`), or one space unless one
