@@ -49,11 +49,19 @@ struct EmphasisMark {
         }
     }
 
-    /// The room the marks of text in `face` at `size` take above (or under) it: half the
-    /// face's height, the mark being drawn at half size.
-    static func room(face: FontFace, size: Double) -> Double {
+    /// A text box's metrics with room for the marks above (or under) the text in `face` at
+    /// `size`: half the face's height beyond its ascender (descender), when the leading has less.
+    func makingRoom(in metrics: InlineMetrics, face: FontFace, size: Double) -> InlineMetrics {
         let m = face.metrics
-        return scale * (m.px(m.ascender, size: size) - m.px(m.descender, size: size))
+        let ascender = m.px(m.ascender, size: size), descender = -m.px(m.descender, size: size)
+        let room = Self.scale * (ascender + descender)
+        var out = metrics
+        if under {
+            out.descent = max(out.descent, descender + room)
+        } else {
+            out.ascent = max(out.ascent, ascender + room)
+        }
+        return out
     }
 
     /// The x of the centre of each character of a placed run that takes a mark: `shaped` are
@@ -61,15 +69,14 @@ struct EmphasisMark {
     /// glyphs positioned.
     static func centres(_ shaped: ArraySlice<ShapedGlyph>, _ placed: [PositionedGlyph], scalars: [Unicode.Scalar]) -> [Double] {
         var out: [Double] = []
-        var k = 0
-        let glyphs = Array(shaped)
-        while k < glyphs.count {
-            let cluster = glyphs[k].cluster
+        var k = shaped.startIndex
+        while k < shaped.endIndex {
+            let cluster = shaped[k].cluster
             var end = k + 1
-            while end < glyphs.count && glyphs[end].cluster == cluster { end += 1 }
+            while end < shaped.endIndex && shaped[end].cluster == cluster { end += 1 }
             if cluster >= 0, cluster < scalars.count, takesMark(scalars[cluster]) {
-                let left = placed[k].x - glyphs[k].xOffset
-                let width = glyphs[k..<end].reduce(0) { $0 + $1.xAdvance }
+                let left = placed[k - shaped.startIndex].x - shaped[k].xOffset
+                let width = shaped[k..<end].reduce(0) { $0 + $1.xAdvance }
                 out.append(left + width / 2)
             }
             k = end

@@ -170,8 +170,8 @@ final class LineAssembler {
 
     /// The emphasis marks of a placed run: one run of the mark's glyphs, in the style's first
     /// font when it has the mark (else the run's face, else the first fallback face that does)
-    /// at half the text's size, each centred
-    /// on a character, sitting on the text's ascender line (or hanging from its descender line).
+    /// at half the text's size, each centred on a character, sitting on the text's ascender
+    /// line (or hanging from its descender line).
     /// Nil when no face has the mark. The run stands for no text.
     private func markRun(_ mark: EmphasisMark, centres: [Double], over run: PositionedRun, style: ComputedStyle) -> PositionedRun? {
         guard let scalar = mark.text.unicodeScalars.first else { return nil }

@@ -99,14 +99,7 @@ struct RunPlacer {
                     let centres = EmphasisMark.centres(glyphs, placed, scalars: shaped.collected.scalars)
                     if !centres.isEmpty {
                         emphases.append((runs.count - 1, mark, centres, shared.style))
-                        // Room for the marks beyond the text's own height, if the leading lacks it.
-                        let m = font.face.metrics
-                        let room = EmphasisMark.room(face: font.face, size: piece.size)
-                        if mark.under {
-                            metrics.descent = max(metrics.descent, -m.px(m.descender, size: piece.size) + room)
-                        } else {
-                            metrics.ascent = max(metrics.ascent, m.px(m.ascender, size: piece.size) + room)
-                        }
+                        metrics = mark.makingRoom(in: metrics, face: font.face, size: piece.size)
                     }
                 }
                 add(Box(metrics: metrics, verticalAlign: shared.style.box.verticalAlign, target: .run(runs.count - 1)))
