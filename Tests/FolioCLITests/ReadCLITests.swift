@@ -48,7 +48,8 @@ import Testing
         screen = try tmux.waitFor { $0.contains("Contents") }
         #expect(screen.contains("▸ I. Winter"))
         try tmux.send("Down", "Enter")
-        screen = try tmux.waitFor { $0.contains("II. Spring") && !$0.contains("Contents") }
+        // The page and its status line (which names the chapter): a capture can fall between the two.
+        screen = try tmux.waitFor { $0.contains("II. Spring") && !$0.contains("Contents") && self.statusLine($0).contains("II. Spring") }
         #expect(screen.contains("II. Spring"))
         #expect(!screen.contains("I. Winter"))
 
