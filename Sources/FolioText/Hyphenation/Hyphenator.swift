@@ -21,6 +21,9 @@ import FolioStyle
 public final class Hyphenator: @unchecked Sendable {
     /// The shortest word that may be hyphenated, in letters.
     public static let minimumWordLength = 5
+    /// Longer words (in encoded bytes) are not hyphenated: no dictionary word is this long, and
+    /// libhyphen allocates and scans per call in proportion to the word.
+    static let maximumWordBytes = 256
     public let path: String
     private let dict: UnsafeMutablePointer<HyphenDict>
     private let isUTF8: Bool
@@ -71,15 +74,25 @@ public final class Hyphenator: @unchecked Sendable {
               core.allSatisfy({ Self.isAlphabetic($0) || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
         // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
         let lower = core.map(Self.lowercased)
-        guard let bytes = encode(lower) else { return [] }
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        guard var bytes = encode(lower), bytes.count <= Self.maximumWordBytes else { return [] }
+        let size = bytes.count
+        // libhyphen takes a length but still reads the word as a C string: its NOHYPHEN pass
+        // (every dictionary has one: ' ’ – - by default) runs strstr on it and writes
+        // `hyphens` at the offset found, and its left-minimum pass scans for digits up to a
+        // NUL. Without the terminator both ran on into the heap and wrote there.
+        bytes.append(0)
+        // hnj_hyphen_hyph_ writes word_size + 3 entries (the word between two dots and a NUL).
+        var hyphens = [CChar](repeating: 0, count: size + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var pos: UnsafeMutablePointer<Int32>? = nil
         var cut: UnsafeMutablePointer<Int32>? = nil
         let failed = bytes.withUnsafeBufferPointer { b in
-            hnj_hyphen_hyphenate3(dict, b.baseAddress, Int32(b.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+            hyphens.withUnsafeMutableBufferPointer { h in
+                hnj_hyphen_hyphenate3(dict, b.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+            }
         }
-        defer { freeNonStandard(rep, pos, cut, count: bytes.count) }
+        // rep, pos and cut are libhyphen's (calloc'd with word_size entries), freed here.
+        defer { freeNonStandard(rep, pos, cut, count: size) }
         guard failed == 0 else { return [] }
         // For UTF-8 dictionaries libhyphen re-indexes `hyphens` by character, so index i
         // (odd value: break after character i) is a scalar index either way.
