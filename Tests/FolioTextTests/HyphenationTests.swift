@@ -47,6 +47,21 @@ import FolioStyle
         #expect(manual == "a |hyphen\u{AD}-ation")
     }
 
+    /// libhyphen reads the word as a C string in its NOHYPHEN pass (strstr for ' ’ – -) and
+    /// writes at the offset it finds: without a terminator it wrote into the heap past the word.
+    /// Run under AddressSanitizer (scripts/test --sanitize address) this test reports that.
+    @Test func wordsWithApostrophesAndHyphensHyphenateOnlyInsideTheirLetters() throws {
+        #expect(Self.hyphenated("grandmother's", "en") == "grand-mother's")
+        #expect(Self.hyphenated("grandmother\u{2019}s", "en") == "grand-mother\u{2019}s")
+        #expect(Self.hyphenated("well-intentioned", "en") == "well-in-ten-tioned")
+        // Every word of a hyphenated paragraph, many times over: the heap stays whole.
+        let english = try #require(Self.context.hyphenator(for: "en"))
+        let words = ["philosopher's", "o'clock", "Mrs.", "twenty-five", "rock-'n'-roll", "l'hôpital", "don't-care", "extraordinary"]
+        for round in 0..<200 {
+            for word in words { _ = english.hyphenationPoints(in: word + String(repeating: "s", count: round % 7)) }
+        }
+    }
+
     @Test func oneContextHyphenatesFromManyTasksAtOnce() async {
         let context = HyphenationContext()
         let results = await withTaskGroup(of: [Int].self) { group in
