@@ -23,7 +23,10 @@ static inline void folio_installSafeEntityLoader(void) {
     xmlSetExternalEntityLoader(folio_noEntityLoader);
 }
 static void folio_silentError(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
+// libxml2's generic error handler is per thread: this sets the calling thread's and the
+// default that threads get when they first use libxml2. Call it on each thread that parses.
 static inline void folio_silenceGenericErrors(void) {
+    xmlThrDefSetGenericErrorFunc(NULL, folio_silentError);
     xmlSetGenericErrorFunc(NULL, folio_silentError);
 }
 #endif

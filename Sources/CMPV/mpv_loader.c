@@ -22,7 +22,21 @@ static void *symbol(const char *name) {
 
 int folio_mpv_available(void) { return symbol("mpv_create") != NULL; }
 
-#define RESOLVE(name) static __typeof__(&name) fn; if (!fn) fn = (__typeof__(&name))symbol(#name)
+/* Each function's address is resolved on its first call and kept; the cache is read and written
+   atomically, as two threads (the player's event loop and the caller) may make a first call at
+   the same time. */
+#define RESOLVE(name) \
+    static __typeof__(&name) cached_fn; \
+    __typeof__(&name) fn = __atomic_load_n(&cached_fn, __ATOMIC_ACQUIRE); \
+    if (!fn) { \
+        fn = (__typeof__(&name))symbol(#name); \
+        __atomic_store_n(&cached_fn, fn, __ATOMIC_RELEASE); \
+    }
+
+unsigned long mpv_client_api_version(void) {
+    RESOLVE(mpv_client_api_version);
+    return fn ? fn() : 0;
+}
 
 const char *mpv_error_string(int error) {
     RESOLVE(mpv_error_string);

@@ -26,21 +26,22 @@ public enum MarkupParser {
     /// throws only when no tree can be built.
     public static func parse(_ bytes: [UInt8], path: String, recovery: Recovery = .xml, diagnostics: Diagnostics) throws(MarkupError) -> XMLTree {
         setUpOnce
+        // The error handler is per thread: documents are parsed on several.
+        folio_silenceGenericErrors()
         let source = HTMLEntities.rewriteNamedReferences(bytes) ?? bytes
         guard !source.isEmpty else { throw MarkupError(path: path, reason: "the document is empty") }
 
         let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        if let tree = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true) {
-            return tree.tree
-        }
-        let reason = lastReason ?? "not well-formed"
+        let first = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true)
+        if let tree = first.tree { return tree }
+        let reason = first.reason ?? "not well-formed"
         switch recovery {
         case .xml:
             let lenient = strict | Int32(bitPattern: XML_PARSE_RECOVER.rawValue)
-            if let tree = readXML(source, path: path, options: lenient, diagnostics: diagnostics, wellFormedOnly: false),
-               tree.tree.root != nil {
-                diagnostics.warn("xml.not-well-formed", "not well-formed XML (\(tree.reason ?? reason)); recovered what could be read", at: path)
-                return tree.tree
+            let second = readXML(source, path: path, options: lenient, diagnostics: diagnostics, wellFormedOnly: false)
+            if let tree = second.tree, tree.root != nil {
+                diagnostics.warn("xml.not-well-formed", "not well-formed XML (\(second.reason ?? reason)); recovered what could be read", at: path)
+                return tree
             }
             throw MarkupError(path: path, reason: "not well-formed XML: \(reason)")
         case .html:
@@ -58,11 +59,10 @@ public enum MarkupParser {
         folio_silenceGenericErrors()
     }()
 
-    // The reason the last strict parse failed on this thread; only read right after a failure.
-    nonisolated(unsafe) private static var lastReason: String?
-
-    private static func readXML(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics, wellFormedOnly: Bool) -> (tree: XMLTree, reason: String?)? {
-        guard let ctxt = xmlNewParserCtxt() else { return nil }
+    /// The tree, or nil, and libxml2's reason for the first error (kept per call: documents
+    /// are parsed on several threads at once).
+    private static func readXML(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics, wellFormedOnly: Bool) -> (tree: XMLTree?, reason: String?) {
+        guard let ctxt = xmlNewParserCtxt() else { return (nil, "out of memory") }
         defer { xmlFreeParserCtxt(ctxt) }
         let doc: xmlDocPtr? = bytes.withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
@@ -70,15 +70,9 @@ public enum MarkupParser {
             }
         }
         let reason = errorReason(xmlCtxtGetLastError(ctxt))
-        guard let doc else {
-            lastReason = reason
-            return nil
-        }
+        guard let doc else { return (nil, reason) }
         defer { xmlFreeDoc(doc) }
-        if wellFormedOnly && ctxt.pointee.wellFormed == 0 {
-            lastReason = reason
-            return nil
-        }
+        if wellFormedOnly && ctxt.pointee.wellFormed == 0 { return (nil, reason) }
         var builder = TreeBuilder(path: path, fromHTML: false, diagnostics: diagnostics)
         return (builder.build(doc), reason)
     }

@@ -65,4 +65,15 @@ import Testing
         #expect(!text.contains("ch2.xhtml"))
         #expect(!CellRenderer.ansi(grid, colors: .trueColor, hyperlinks: false).contains("\u{1B}]8"))
     }
+
+    /// An href with ESC or BEL in it would end the OSC 8 sequence early and let the book write
+    /// its own escape sequences to the reader's terminal: such a link is left out.
+    @Test func hrefsWithControlCharactersNeverReachTheTerminal() throws {
+        let frame = Frame(width: 8, height: 1, background: .white, items: [
+            .text(origin: Point(x: 0, y: 0), run: try C.run("web")),
+            .link(Rect(x: 0, y: 0, width: 3, height: 1), href: "https://example.org/\u{1B}\\\u{1B}]2;pwned\u{07}"),
+        ])
+        let text = CellRenderer.ansi(CellRenderer.grid(frame, columns: 8, rows: 1), colors: .trueColor)
+        #expect(!text.contains("\u{1B}]8") && !text.contains("pwned") && text.contains("web"))
+    }
 }

@@ -63,8 +63,29 @@ import Testing
         let pdf = try Self.write([frame], links: ["one.xhtml"])
         #expect(Self.count(/\/Subtype\s*\/Link/, in: pdf) == 2)
         #expect(pdf.contains("/URI (https://example.org/a'b)"))
-        #expect(pdf.contains("/Dest (one.xhtml)") && !pdf.contains("missing.xhtml"))
+        // Destinations are named d1, d2…, never with the book's text.
+        #expect(pdf.contains("/Dest (d1)") && !pdf.contains("missing.xhtml") && !pdf.contains("(one.xhtml)"))
         // The first link's area in points, y up from the page's bottom (45 pt tall).
         #expect(pdf.contains("/Rect [ 0 30 30 45 ]"))
+    }
+
+    /// Cairo 1.16 writes link URIs and destination names into the file without PDF string
+    /// escaping: a hostile href must not close the string and add keys (a Launch action), an
+    /// id with parentheses must not break the name tree, and a coordinate in exponent form
+    /// must not stop the file (Cairo's attribute parser cannot read one).
+    @Test func hostileHrefsAndTinyCoordinatesNeitherInjectNorBreakTheFile() throws {
+        let frame = Frame(width: 100, height: 80, background: .white, items: [
+            .link(Rect(x: 0, y: 0, width: 40, height: 20), href: "https://x.example/a)/S/Launch/F(cmd.exe"),
+            .link(Rect(x: 0, y: 20, width: 40, height: 20), href: "javascript:alert(1)"),
+            .link(Rect(x: 0, y: 40, width: 40, height: 20), href: "one.xhtml#a)(b\\c"),
+            .link(Rect(x: 0.00001, y: 60, width: 40, height: 1e-7), href: "https://example.org/"),
+        ])
+        let second = Frame(width: 100, height: 60, background: .white, items: [])
+        let pdf = try Self.write([frame, second], links: ["one.xhtml#a)(b\\c"])
+        #expect(!pdf.contains(")/S/Launch"))
+        #expect(pdf.contains("/URI (https://x.example/a%29/S/Launch/F%28cmd.exe)"))
+        #expect(!pdf.contains("javascript"))
+        #expect(Self.count(/\/Type\s*\/Page\b(?!s)/, in: pdf) == 2)  // the second page is not lost
+        #expect(pdf.contains("/URI (https://example.org/)"))
     }
 }

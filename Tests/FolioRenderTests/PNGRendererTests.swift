@@ -173,4 +173,15 @@ import Testing
         #expect(inside > 50)
         #expect(S.darkPixels(bitmap, in: (0..<160, 72..<100)) == 0)
     }
+
+    /// A hair-thin dotted or dashed border asks for more dots than `Int` holds: it draws, it
+    /// does not trap.
+    @Test func hairThinDottedAndDashedBordersDrawWithoutTrapping() throws {
+        let renderer = S.renderer(dpr: 2)
+        for style in [BorderStyle.dashed, .dotted] {
+            for width in [1e-20, 1e-300, 4.9e-324] {
+                #expect(S.decodePNG(renderer.render(Self.border(style, width: width))) != nil)
+            }
+        }
+    }
 }

@@ -12,8 +12,10 @@ public struct MPVError: Error, Sendable, CustomStringConvertible {
 
 /// One libmpv player instance, audio only, with a book's files readable through `folio://` URLs.
 ///
-/// The only type in Folio that holds an `mpv_handle`; `deinit` destroys it. libmpv documents its
-/// client API as thread-safe, hence `@unchecked Sendable`.
+/// The only type in Folio that holds an `mpv_handle`; `deinit` destroys it (also when `init`
+/// throws after creating it). libmpv documents its client API as thread-safe, hence
+/// `@unchecked Sendable`, with one exception: `mpv_wait_event` is called from one thread at a
+/// time, and the event it returns is valid only until the next call.
 /// https://github.com/mpv-player/mpv/blob/master/libmpv/client.h
 final class MPVHandle: @unchecked Sendable {
     private let handle: OpaquePointer
@@ -35,17 +37,13 @@ final class MPVHandle: @unchecked Sendable {
             // Options this libmpv build lacks (osc, ytdl without Lua) are not needed: ignore their errors.
             _ = mpv_set_option_string(handle, name, value)
         }
+        // Every stored property is set from here on, so a throw runs deinit, which destroys
+        // the handle: destroying it here as well freed it twice.
         let status = mpv_initialize(handle)
-        guard status >= 0 else {
-            mpv_terminate_destroy(handle)
-            throw MPVError("libmpv could not start", code: status)
-        }
+        guard status >= 0 else { throw MPVError("libmpv could not start", code: status) }
         let registered = mpv_stream_cb_add_ro(handle, MPVMemoryStreams.scheme, Unmanaged.passUnretained(streams).toOpaque(),
                                               MPVMemoryStreams.open)
-        guard registered >= 0 else {
-            mpv_terminate_destroy(handle)
-            throw MPVError("libmpv refused the folio:// protocol", code: registered)
-        }
+        guard registered >= 0 else { throw MPVError("libmpv refused the folio:// protocol", code: registered) }
     }
 
     deinit {

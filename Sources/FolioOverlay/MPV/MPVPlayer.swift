@@ -1,3 +1,4 @@
+import CMPV
 import FolioCore
 import FolioPublication
 import Foundation
@@ -51,7 +52,11 @@ public final class MPVPlayer: PlaybackClock {
             // `pause` goes with the file: set before the load, keep-open would pause again at the old
             // file's end and the new one would load paused.
             let options = "start=\(Self.number(span.fileBegin + offset)),end=\(Self.number(span.fileEnd)),pause=\(paused ? "yes" : "no")"
-            mpv.command(["loadfile", url, "replace", options])
+            // Client API 2.3 (mpv 0.38) put an `index` argument before the options.
+            let index = mpv_client_api_version() >= (2 << 16 | 3) ? ["-1"] : []
+            if mpv.command(["loadfile", url, "replace"] + index + [options]) < 0 {
+                failed = true  // mpv refused the file: the span counts as played, as when it ends in error
+            }
         }
     }
 

@@ -117,7 +117,7 @@ extension FramePainter {
             // Dots of the edge's width, centred half a width in from each end (the line is
             // shortened to their centres, and a hair longer so the last one is not lost).
             let usable = max(0, length - width)
-            let count = max(2, Int((usable / (2 * width)).rounded()) + 1)
+            let count = max(2, Self.patternCount(usable / (2 * width)) + 1)
             pattern = [0, max(usable / Double(count - 1), 1e-6)]
             let unit = ((end.0 - start.0) / length, (end.1 - start.1) / length)
             from = (start.0 + unit.0 * width / 2, start.1 + unit.1 * width / 2)
@@ -125,7 +125,7 @@ extension FramePainter {
         } else {
             // Dashes three widths long, the gaps stretched so that both ends get a dash.
             let dash = 3 * width
-            let count = max(1, Int(((length + dash) / (2 * dash)).rounded()))
+            let count = max(1, Self.patternCount((length + dash) / (2 * dash)))
             let gap = count > 1 ? max(0, (length - Double(count) * dash) / Double(count - 1)) : length
             pattern = count > 1 ? [dash, gap] : [length, 0]
         }
@@ -133,6 +133,14 @@ extension FramePainter {
         cairo_move_to(cr, from.0, from.1)
         cairo_line_to(cr, to.0, to.1)
         cairo_stroke(cr)
+    }
+
+    /// A number of dots or dashes, rounded and kept below 100,000: a hair-thin border
+    /// (`1e-20px dotted`) would ask for more than `Int` holds, and past that many the dots
+    /// are finer than any device pixel anyway.
+    static func patternCount(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        return Int(min(max(value.rounded(), 0), 100_000))
     }
 
     /// Clips to the wedge of `side`: the outer edge and the lines from its two outer corners

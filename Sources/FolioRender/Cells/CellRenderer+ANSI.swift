@@ -19,7 +19,7 @@ extension CellRenderer {
             var current = ""  // the SGR parameters in force ("" = none)
             var currentLink: String?
             for cell in cells[cells.startIndex..<(last.map { $0 + 1 } ?? cells.startIndex)] {
-                let link = hyperlinks ? cell.link.flatMap { isExternal($0) ? $0 : nil } : nil
+                let link = hyperlinks ? cell.link.flatMap { isExternal($0) && isPrintable($0) ? $0 : nil } : nil
                 if link != currentLink {
                     line += "\u{1B}]8;;\(link ?? "")\u{1B}\\"
                     currentLink = link
@@ -79,6 +79,13 @@ extension CellRenderer {
     }
 
     /// A URL with a scheme, which a terminal can open (not a path inside the book).
+    /// Whether a link may go to the terminal inside an OSC 8 sequence: a control character
+    /// (ESC, BEL, C1) in a book's href would end the sequence and let the book write its own
+    /// escape sequences to the reader's terminal.
+    static func isPrintable(_ href: String) -> Bool {
+        href.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+    }
+
     static func isExternal(_ href: String) -> Bool {
         guard let colon = href.firstIndex(of: ":"), colon > href.startIndex else { return false }
         let scheme = href[..<colon]

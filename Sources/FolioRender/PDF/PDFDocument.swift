@@ -35,6 +35,10 @@ public final class PDFDocument {
 
     private let surface: OpaquePointer
     private let painter: FramePainter
+    /// The PDF name of each destination (`path`, `path#id`): `d1`, `d2`… in order of first
+    /// use. Cairo 1.16 writes destination names into the file unescaped, so text from the
+    /// book (ids, paths with parentheses or backslashes) never becomes one.
+    private var destinationNames: [String: String] = [:]
     /// Pages added so far.
     public private(set) var pageCount = 0
 
@@ -87,20 +91,25 @@ public final class PDFDocument {
         cairo_identity_matrix(cr)
         for name in destinations {
             // Named, not `internal`: a link met before its destination's page resolves by name.
-            cairo_tag_begin(cr, CAIRO_TAG_DEST, "name=\(Self.quoted(name)) x=0 y=0")
+            cairo_tag_begin(cr, CAIRO_TAG_DEST, "name=\(Self.quoted(destinationName(name))) x=0 y=0")
             cairo_tag_end(cr, CAIRO_TAG_DEST)
         }
         for item in frame.items {
             guard case .link(let rect, let href) = item, rect.width > 0, rect.height > 0 else { continue }
             let target: String
             if CellRenderer.isExternal(href) {
-                target = "uri=\(Self.quoted(href))"
+                guard let uri = Self.linkURI(href) else { continue }
+                target = "uri=\(Self.quoted(uri))"
             } else if let name = destination(href) {
-                target = "dest=\(Self.quoted(name))"
+                target = "dest=\(Self.quoted(destinationName(name)))"
             } else {
                 continue
             }
-            let area = [rect.x, rect.y, rect.width, rect.height].map { String($0 * scale) }.joined(separator: " ")
+            // Fixed-point numbers: Cairo's attribute parser stops at an exponent ("7.5e-06"),
+            // and the error it then keeps on the surface loses every later page.
+            let values = [rect.x, rect.y, rect.width, rect.height].map { $0 * scale }
+            guard values.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { continue }
+            let area = values.map { String(format: "%.3f", $0) }.joined(separator: " ")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(area)]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
@@ -115,6 +124,32 @@ public final class PDFDocument {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw PDFError.cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// The PDF name standing for a destination of the book.
+    private func destinationName(_ destination: String) -> String {
+        if let known = destinationNames[destination] { return known }
+        let name = "d\(destinationNames.count + 1)"
+        destinationNames[destination] = name
+        return name
+    }
+
+    /// The URI a link annotation may carry: http, https and mailto only (a `javascript:` or
+    /// `file:` link in a book is not followed from its PDF), with every byte that is not
+    /// printable ASCII, and the PDF string delimiters `(`, `)` and `\`, percent-encoded —
+    /// Cairo 1.16 writes the URI into the file unescaped.
+    static func linkURI(_ href: String) -> String? {
+        guard let colon = href.firstIndex(of: ":"),
+              ["http", "https", "mailto"].contains(href[..<colon].lowercased()) else { return nil }
+        var out = ""
+        for byte in href.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "("), byte != UInt8(ascii: ")"), byte != UInt8(ascii: "\\") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 
     /// A string attribute value for `cairo_tag_begin`: in single quotes, with quotes and

@@ -13,10 +13,13 @@ public enum PNGEncoder {
     /// pixel is opaque, else 8-bit RGBA with straight (un-premultiplied) alpha, as PNG requires.
     /// Empty for a bitmap with no pixels.
     ///
-    /// libpng reports errors by `longjmp`, which Swift cannot catch; with a well-formed
-    /// bitmap the only error left is running out of memory, which stops the process.
+    /// libpng reports errors by `longjmp`, which Swift cannot catch (with no handler it calls
+    /// `abort()`): bitmaps it would refuse — wider or taller than its 1,000,000-pixel user
+    /// limits — give empty bytes here instead, so the only error left is running out of
+    /// memory. One call uses its own `png_struct`: calls may run on several threads at once.
     public static func encode(_ bitmap: Bitmap, level: Int) -> [UInt8] {
-        guard bitmap.width > 0, bitmap.height > 0, bitmap.stride >= bitmap.width * 4, bitmap.stride % 4 == 0,
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 1_000_000, bitmap.height <= 1_000_000,
+              bitmap.stride >= bitmap.width * 4, bitmap.stride % 4 == 0,
               bitmap.pixels.count >= bitmap.stride * (bitmap.height - 1) + bitmap.width * 4 else { return [] }
         let kind = Self.kind(of: bitmap)
         let channels = kind.channels
