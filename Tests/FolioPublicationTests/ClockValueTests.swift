@@ -29,6 +29,17 @@ import Testing
         }
     }
 
+    @Test func clockValuesPastTheLimitAreOutOfRangeNotInvalid() {
+        #expect(ClockValue("100000h")?.seconds == ClockValue.maximumSeconds)
+        for text in ["100000000000000h", "100001h", "99999999999999999999999", "99999999999999999999:00:00.000000000000000000001",
+                     "9223372036854775808ms"] {
+            #expect(ClockValue.reading(text) == .failure(.outOfRange), "\(text)")
+            #expect(ClockValue(text) == nil, "\(text)")
+        }
+        #expect(ClockValue.reading("soon") == .failure(.notAClockValue))
+        #expect("\(ClockValue.Problem.outOfRange)" == "is over the 100,000-hour limit")
+    }
+
     @Test func clockValuesCompareBySeconds() {
         let a = ClockValue("1:00"), b = ClockValue("61s")
         #expect(a != nil && b != nil && a! < b!)
