@@ -92,4 +92,20 @@ import Testing
         #expect(run.stdout.hasPrefix("Title        The Refined Title\n"))
         #expect(run.stdout.contains("Creator      Ann Author (r0)\n"))
     }
+
+    /// 250 nested divs overflowed the stack of the recursive layout (SIGSEGV); the tree now
+    /// flattens what lies deeper than 100 levels, keeping the text.
+    @Test func aChapterOfDeeplyNestedDivsIsLaidOutNotCrashed() throws {
+        let body = String(repeating: "<div>", count: 250) + "Deep text." + String(repeating: "</div>", count: 250)
+        let book = try Self.folderBook([
+            "EPUB/package.opf": Self.package(metadata: "<dc:title>Deep</dc:title>",
+                                             manifest: #"<item id="c" href="c.xhtml" media-type="application/xhtml+xml" properties="nav"/>"#,
+                                             spine: #"<itemref idref="c"/>"#),
+            "EPUB/c.xhtml": #"<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Deep</title></head><body>\#(body)</body></html>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: book) }
+        let run = try Self.folio(["layout", book.path], within: 60)
+        #expect(!run.signalled && run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Deep text."))
+    }
 }
