@@ -116,7 +116,8 @@ public struct StateStore: Sendable {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? "not JSON, or not an object" : "bad value at \(path)"
         default:
-            return "\(error)"
+            // Never a Swift dump of an unknown error type: its own description, if it has one.
+            return (error as? any CustomStringConvertible)?.description ?? "its content cannot be read"
         }
     }
 }
