@@ -12,7 +12,8 @@
 /// ```
 /// Leniency: `Minutes` and `Seconds` may have one digit as well as two (`0:5:3`), but must stay
 /// below 60 as the grammar requires. Surrounding whitespace is ignored; anything else (inner
-/// spaces, signs, exponents, a unit this grammar lacks) makes the value invalid.
+/// spaces, signs, exponents, a unit this grammar lacks) makes the value invalid. An `npt=` prefix
+/// (SMIL 1, DAISY 2.02) is read past. Values over `maximumSeconds` are out of range.
 public struct ClockValue: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var seconds: Double
 
@@ -47,7 +48,9 @@ public struct ClockValue: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses a clock value, saying why when `text` is not a usable one.
     public static func reading(_ text: String) -> Result<ClockValue, Problem> {
-        let trimmed = text.trimmingSpaces()
+        var trimmed = text.trimmingSpaces()
+        // SMIL 1 and DAISY 2.02 overlays write normal play time with its scheme: `npt=12.5s`.
+        if trimmed.hasPrefix("npt=") { trimmed = String(trimmed.dropFirst(4)) }
         guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return .failure(.notAClockValue) }
         let value = trimmed.contains(":") ? Self.clock(trimmed) : Self.timecount(trimmed)
         guard let value else { return .failure(.notAClockValue) }

@@ -28,7 +28,9 @@ struct Overlay: ParsableCommand {
     var check = false
 
     func validate() throws {
-        if let at, ClockValue(at) == nil { throw ValidationError("--at \(at) is neither seconds nor a clock value") }
+        if let at, case .failure(let problem) = ClockValue.reading(at) {
+            throw ValidationError("--at \(at) \(problem == .outOfRange ? "\(problem)" : "is neither seconds nor a clock value")")
+        }
         if check && at != nil { throw ValidationError("--check and --at cannot be combined") }
     }
 

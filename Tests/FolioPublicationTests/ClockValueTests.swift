@@ -37,6 +37,8 @@ import Testing
             #expect(ClockValue(text) == nil, "\(text)")
         }
         #expect(ClockValue.reading("soon") == .failure(.notAClockValue))
+        #expect(ClockValue("npt=12.5s")?.seconds == 12.5)
+        #expect(ClockValue.reading("npt=99999999999999999999999999s") == .failure(.outOfRange))
         #expect("\(ClockValue.Problem.outOfRange)" == "is over the 100,000-hour limit")
     }
 
