@@ -108,4 +108,33 @@ import Testing
         #expect(!run.signalled && run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Deep text."))
     }
+
+    /// Shapes the mutation runs tried on the package: a fallback to itself, a two-item fallback
+    /// cycle, a fallback to nothing, refinements that refine each other, and the nav in the spine
+    /// 500 times. Each command finishes, warns, and keeps the readable chapter.
+    @Test func loopingFallbacksRefinementCyclesAndASpineOfNavsFinish() throws {
+        let manifest = #"<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>"#
+            + #"<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>"#
+            + #"<item id="self" href="a.pdf" media-type="application/pdf" fallback="self"/>"#
+            + #"<item id="x" href="x.pdf" media-type="application/pdf" fallback="y"/><item id="y" href="y.pdf" media-type="application/pdf" fallback="x"/>"#
+            + #"<item id="lost" href="l.pdf" media-type="application/pdf" fallback="nowhere"/>"#
+        let metadata = ##"<dc:title id="t">Loops</dc:title><meta id="r1" refines="#r2" property="file-as">a</meta>"##
+            + ##"<meta id="r2" refines="#r1" property="file-as">b</meta><meta id="r3" refines="#r3" property="role">aut</meta>"##
+        let spine = String(repeating: #"<itemref idref="nav"/>"#, count: 500)
+            + #"<itemref idref="self"/><itemref idref="x"/><itemref idref="lost"/><itemref idref="c"/>"#
+        let book = try Self.folderBook([
+            "EPUB/package.opf": Self.package(metadata: metadata, manifest: manifest, spine: spine),
+            "EPUB/nav.xhtml": #"<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>N</title></head><body><nav epub:type="toc"><ol><li><a href="c.xhtml">One</a></li></ol></nav></body></html>"#,
+            "EPUB/c.xhtml": Self.chapter,
+        ])
+        defer { try? FileManager.default.removeItem(at: book) }
+        for command in ["info", "layout", "overlay"] {
+            let run = try Self.folio([command, book.path], within: 60)
+            #expect(!run.timedOut && !run.signalled && run.status == 0, "folio \(command): \(run.stderr)")
+            if command == "info" {
+                #expect(run.stdout.contains("[opf.fallback-cycle]") && run.stdout.contains("[opf.fallback-missing]"))
+            }
+            if command == "layout" { #expect(run.stdout.contains("Call me Ishmael.")) }
+        }
+    }
 }
