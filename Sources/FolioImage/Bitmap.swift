@@ -33,7 +33,7 @@ public struct Bitmap: Sendable, Hashable {
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         // 4 bytes a pixel must also fit the Int32 row strides and sizes the C libraries take.
         guard !overflow, count <= maxPixels, width <= Int(Int32.max) / 4 else {
-            throw .tooLarge(width: width, height: height)
+            throw .tooLarge(width: width, height: height, limit: maxPixels)
         }
     }
 

@@ -56,7 +56,7 @@ enum JPEGCodec {
         switch status {
         case FOLIO_JPEG_OK: return
         case FOLIO_JPEG_UNSUPPORTED: throw .unsupported
-        case FOLIO_JPEG_NO_MEMORY: throw .tooLarge(width: width, height: height)
+        case FOLIO_JPEG_NO_MEMORY: throw .tooLarge(width: width, height: height, limit: nil)
         default: throw .corrupt("JPEG: " + String(cString: folio_jpeg_get_message(jpeg)))
         }
     }

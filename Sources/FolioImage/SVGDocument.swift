@@ -56,7 +56,7 @@ final class SVGDocument {
             throw .corrupt("SVG: no surface")
         }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .tooLarge(width: width, height: height) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .tooLarge(width: width, height: height, limit: nil) }
         let context = cairo_create(surface)
         defer { cairo_destroy(context) }
         var viewport = FolioRsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))

@@ -117,7 +117,8 @@ public enum OverlayCheck {
 
     /// `12.345s`.
     static func seconds(_ value: Double) -> String {
-        let ms = Int((value * 1000).rounded())
+        // Clock values are bounded when read, but sums and audio lengths are not: clamp before Int().
+        let ms = Int((min(max(value.isFinite ? value : 0, 0), 1e12) * 1000).rounded())
         let fraction = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
     }

@@ -82,18 +82,24 @@ public enum SMILParser {
             }
             audioPath = resolved.path
             if let written = audio.attribute("clipBegin") {
-                guard let value = ClockValue(written) else {
-                    diagnostics.warn("smil.bad-clock-value", "clipBegin \"\(written)\" is not a clock value; par skipped", at: location)
+                switch ClockValue.reading(written) {
+                case .success(let value):
+                    begin = value.seconds
+                case .failure(let problem):
+                    diagnostics.warn(problem == .outOfRange ? "smil.clock-value-out-of-range" : "smil.bad-clock-value",
+                                     "clipBegin \"\(written)\" \(problem); par skipped", at: location)
                     return nil
                 }
-                begin = value.seconds
             }
             if let written = audio.attribute("clipEnd") {
-                guard let value = ClockValue(written) else {
-                    diagnostics.warn("smil.bad-clock-value", "clipEnd \"\(written)\" is not a clock value; par skipped", at: location)
+                switch ClockValue.reading(written) {
+                case .success(let value):
+                    end = value.seconds
+                case .failure(let problem):
+                    diagnostics.warn(problem == .outOfRange ? "smil.clock-value-out-of-range" : "smil.bad-clock-value",
+                                     "clipEnd \"\(written)\" \(problem); par skipped", at: location)
                     return nil
                 }
-                end = value.seconds
             }
             if let end, end < begin {
                 diagnostics.warn("smil.clip-backwards", "clipEnd \(end)s is before clipBegin \(begin)s; par skipped", at: location)

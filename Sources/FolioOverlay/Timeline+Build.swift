@@ -1,5 +1,6 @@
 import FolioCore
 import FolioPublication
+import FolioXML
 
 extension Timeline {
     /// Builds the timeline of a publication: loads and parses the overlay of every spine item whose
@@ -28,7 +29,8 @@ extension Timeline {
                     let bytes = try publication.read(item.path, limit: Publication.documentLimit)
                     parsed[item.id] = try SMILParser.parse(bytes, path: item.path, diagnostics: diagnostics).clips
                 } catch {
-                    diagnostics.warn("overlay.unreadable", "the media overlay could not be read: \(error)", at: item.path)
+                    let reason = (error as? ContainerError)?.reason ?? (error as? MarkupError)?.reason ?? "it cannot be read"
+                    diagnostics.warn("overlay.unreadable", "the media overlay could not be read: \(reason)", at: item.path)
                     parsed[item.id] = []
                 }
             }

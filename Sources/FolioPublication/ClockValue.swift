@@ -12,7 +12,8 @@
 /// ```
 /// Leniency: `Minutes` and `Seconds` may have one digit as well as two (`0:5:3`), but must stay
 /// below 60 as the grammar requires. Surrounding whitespace is ignored; anything else (inner
-/// spaces, signs, exponents, a unit this grammar lacks) makes the value invalid.
+/// spaces, signs, exponents, a unit this grammar lacks) makes the value invalid. An `npt=` prefix
+/// (SMIL 1, DAISY 2.02) is read past. Values over `maximumSeconds` are out of range.
 public struct ClockValue: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var seconds: Double
 
@@ -20,13 +21,41 @@ public struct ClockValue: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.seconds = seconds
     }
 
-    /// Parses a clock value; nil when `text` is not one.
+    /// The longest clock value Folio accepts: 100,000 hours, far past any recording, and small
+    /// enough that sums of many such values still convert to integer milliseconds without trapping.
+    public static let maximumSeconds: Double = 360_000_000
+
+    /// Why a text is not a usable clock value.
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The text does not follow the clock value grammar.
+        case notAClockValue
+        /// The text is a clock value, but longer than `ClockValue.maximumSeconds`.
+        case outOfRange
+
+        public var description: String {
+            switch self {
+            case .notAClockValue: "is not a clock value"
+            case .outOfRange: "is over the 100,000-hour limit"
+            }
+        }
+    }
+
+    /// Parses a clock value; nil when `text` is not one or is out of range.
     public init?(_ text: String) {
-        let trimmed = text.trimmingSpaces()
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return nil }
+        guard case .success(let value) = Self.reading(text) else { return nil }
+        self = value
+    }
+
+    /// Parses a clock value, saying why when `text` is not a usable one.
+    public static func reading(_ text: String) -> Result<ClockValue, Problem> {
+        var trimmed = text.trimmingSpaces()
+        // SMIL 1 and DAISY 2.02 overlays write normal play time with its scheme: `npt=12.5s`.
+        if trimmed.hasPrefix("npt=") { trimmed = String(trimmed.dropFirst(4)) }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return .failure(.notAClockValue) }
         let value = trimmed.contains(":") ? Self.clock(trimmed) : Self.timecount(trimmed)
-        guard let value, value.isFinite else { return nil }
-        self.seconds = value
+        guard let value else { return .failure(.notAClockValue) }
+        guard value.isFinite, value <= maximumSeconds else { return .failure(.outOfRange) }
+        return .success(ClockValue(seconds: value))
     }
 
     public static func < (a: ClockValue, b: ClockValue) -> Bool { a.seconds < b.seconds }

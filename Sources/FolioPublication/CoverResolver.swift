@@ -71,13 +71,13 @@ public enum CoverResolver {
         /// Later items are not considered: a full-page image inside the book is an illustration.
         func fromFirstSpineItem(_ spine: Spine) -> String? {
             guard let first = spine.items.first, let item = manifest.item(id: first.idref) else { return nil }
-            if item.mediaType == MediaTypes.svg {
+            if item.contentType == MediaTypes.svg {
                 // An SVG spine item is a content document: a cover only if it is a picture without text.
                 guard let tree = loadDocument(item.path), !CoverPage.hasText(tree) else { return nil }
                 return item.path
             }
             if isImage(item) { return item.path }
-            guard item.mediaType == MediaTypes.xhtml, let tree = loadDocument(item.path),
+            guard item.contentType == MediaTypes.xhtml, let tree = loadDocument(item.path),
                   let src = CoverPage.soleImage(in: tree) else { return nil }
             return imageItem(src, in: item.path)
         }
@@ -87,7 +87,7 @@ public enum CoverResolver {
         /// The item itself when it is an image; for a page, the first image it shows.
         private func imageOrFirstImage(_ item: ManifestItem) -> String? {
             if isImage(item) { return item.path }
-            guard item.mediaType == MediaTypes.xhtml || item.path.lowercased().hasSuffix(".xhtml") || item.path.lowercased().hasSuffix(".html") else {
+            guard item.contentType == MediaTypes.xhtml || item.path.lowercased().hasSuffix(".xhtml") || item.path.lowercased().hasSuffix(".html") else {
                 diagnostics.warn("cover.not-an-image", "cover candidate '\(item.path)' is \(item.mediaType), neither an image nor a page", at: packagePath)
                 return nil
             }

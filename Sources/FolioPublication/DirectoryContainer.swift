@@ -15,7 +15,10 @@ public final class DirectoryContainer: Container, Sendable {
     public let entries: [ContainerEntry]
     /// The folder's canonical path (symbolic links resolved), without a trailing `/`.
     private let root: String
-    private let sizes: [String: UInt64]
+    /// Size and on-disk name of each listed file. Swift compares and hashes strings by canonical
+    /// equivalence, so a manifest href in NFC finds a file whose name is in NFD (as macOS writes
+    /// them) and the other way round; the read then goes to the name as it is on disk.
+    private let files: [String: (size: UInt64, name: String)]
 
     /// Lists the folder at `path`. Throws `.notFound` when it does not exist and
     /// `.notAContainer` when it is not a readable folder.
@@ -36,18 +39,18 @@ public final class DirectoryContainer: Container, Sendable {
         Self.walk(root: root, relative: "", depth: 0, into: &found, diagnostics: diagnostics)
         found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         self.entries = found
-        self.sizes = Dictionary(found.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
+        self.files = Dictionary(found.map { ($0.path, (size: $0.size, name: $0.path)) }, uniquingKeysWith: { a, _ in a })
     }
 
     public func read(_ path: String, limit: Int) throws(ContainerError) -> [UInt8] {
-        guard let stated = sizes[path] else {
+        guard let (stated, name) = files[path] else {
             throw ContainerError(.notFound, path: path, reason: "no such file in the folder")
         }
         if stated > UInt64(max(limit, 0)) {
             throw ContainerError(.tooLarge, path: path, reason: "its size, \(stated) bytes, is over the limit of \(limit) bytes")
         }
         // Resolve again: the folder may have changed since it was listed.
-        guard let real = Self.canonical(root + "/" + path), Self.isInside(real, root: root) else {
+        guard let real = Self.canonical(root + "/" + name), Self.isInside(real, root: root) else {
             throw ContainerError(.notFound, path: path, reason: "the file now lies outside the folder or is gone")
         }
         guard let handle = FileHandle(forReadingAtPath: real) else {

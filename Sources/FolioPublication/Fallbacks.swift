@@ -8,10 +8,12 @@ import FolioCore
 /// resolves to the first one in its chain that Folio renders (`MediaTypes.isRenderable`, never a
 /// remote item). A chain that names a missing id (`opf.fallback-missing`) or comes back on itself
 /// (`opf.fallback-cycle`) is warned and ends there; no chain is walked twice, so a hostile manifest
-/// costs time linear in its size.
+/// costs time linear in its size. A chain in which nothing renders may still end in an item of
+/// `MediaTypes.xhtmlWhenSniffed` whose file `sniff` finds to be XHTML: that item is shown as XHTML.
 public enum Fallbacks {
     /// Sets `renderableID` on every item of `manifest`. `location` is the package path, for warnings.
-    public static func resolve(_ manifest: inout Manifest, diagnostics: Diagnostics, at location: String) {
+    public static func resolve(_ manifest: inout Manifest, diagnostics: Diagnostics, at location: String,
+                               sniff: (ManifestItem) -> String? = { _ in nil }) {
         let items = manifest.items
         var index: [String: Int] = [:]
         for (i, item) in items.enumerated() where index[item.id] == nil { index[item.id] = i }
@@ -34,14 +36,22 @@ public enum Fallbacks {
             var onPath: Set<Int> = []
             var current = start
             var result: String?
+            var sniffable: Int?
             while true {
                 if let known = resolved[current] { result = known; break }
                 guard onPath.insert(current).inserted else { break }  // a cycle without a renderable item
                 path.append(current)
                 let item = items[current]
                 if !item.isRemote, MediaTypes.isRenderable(item.mediaType) { result = item.id; break }
+                if sniffable == nil, !item.isRemote, MediaTypes.xhtmlWhenSniffed.contains(item.contentType) { sniffable = current }
                 guard let fallback = item.fallback, let next = index[fallback] else { break }
                 current = next
+            }
+            if result == nil, let i = sniffable, let type = sniff(items[i]), MediaTypes.contentDocuments.contains(type) {
+                manifest.setSniffedType(type, at: i)
+                diagnostics.warn("opf.media-type-sniffed", "manifest item \"\(items[i].id)\" is declared \(items[i].mediaType) but holds \(type); shown as such",
+                                 severity: .info, at: location)
+                result = items[i].id
             }
             for i in path { resolved[i] = result }
         }

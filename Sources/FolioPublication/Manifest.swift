@@ -24,6 +24,10 @@ public struct Manifest: Sendable, Hashable {
         for i in items.indices where i < ids.count { items[i].renderableID = ids[i] }
     }
 
+    mutating func setSniffedType(_ type: String, at index: Int) {
+        items[index].sniffedType = type
+    }
+
     public func item(id: String) -> ManifestItem? { byID[id].map { items[$0] } }
     public func item(path: String) -> ManifestItem? { byPath[path].map { items[$0] } }
     /// The item carrying a property (`nav`, `cover-image` …).
@@ -37,6 +41,7 @@ public struct ManifestItem: Sendable, Hashable {
     /// The resolved path from the container root (percent-decoded, no fragment); for a remote
     /// resource (`isRemote`), the absolute URL as written.
     public var path: String
+    /// The media type as written (lowercased); `contentType` is what Folio reads it as.
     public var mediaType: String
     /// `nav`, `cover-image`, `mathml`, `svg`, `scripted`, `remote-resources` …
     public var properties: [String]
@@ -48,6 +53,13 @@ public struct ManifestItem: Sendable, Hashable {
     /// True for a remote resource (an `http:`/`https:` href, allowed for audio, video and fonts with
     /// the `remote-resources` property): it is listed but never read, since Folio has no network.
     public var isRemote: Bool
+
+    /// The media type Folio reads this item as: `mediaType` without parameters, with legacy and
+    /// misspelled types mapped to the core type they mean (`text/x-oeb1-document` is XHTML).
+    public var contentType: String { sniffedType ?? MediaTypes.canonical(mediaType) }
+    /// The type found by looking at the file, for a declared type that does not say (see
+    /// `MediaTypes.xhtmlWhenSniffed`); nil when the declared type is taken as it is.
+    public var sniffedType: String?
 
     public init(id: String, href: String, path: String, mediaType: String, properties: [String] = [], fallback: String? = nil, mediaOverlay: String? = nil, renderableID: String? = nil, isRemote: Bool = false) {
         self.id = id
@@ -71,6 +83,9 @@ public enum MediaTypes {
     /// Core media types Folio renders: content documents and images.
     public static let renderable: Set<String> = [xhtml, svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
     public static let images: Set<String> = [svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
+    /// Media types whose files are shown as XHTML when their content is XHTML (OEBPS 1.2 books
+    /// declare XHTML chapters as DTBook) and nothing else in their fallback chain renders.
+    public static let xhtmlWhenSniffed: Set<String> = ["application/x-dtbook+xml"]
     /// Media types that can be a spine item's content document.
     public static let contentDocuments: Set<String> = [xhtml, svg]
 

@@ -119,7 +119,8 @@ extension PackageParser {
                                  displaySeq: refinements.displaySeq(of: id))
         var roles = refinements.all("role", of: id).map(\.value)
         if let role = opfAttribute(element, "role") { roles.append(role) }
-        for role in roles where !person.roles.contains(role) { person.roles.append(role) }
+        var seen: Set<String> = []
+        for role in roles where seen.insert(role).inserted { person.roles.append(role) }
         person.language = element.language
         person.direction = direction(element.attribute("dir")) ?? context.direction
         return person
@@ -163,8 +164,12 @@ extension PackageParser {
         for meta in metas {
             switch context.prefixes.canonical(meta.property) {
             case "media:duration":
-                guard let clock = ClockValue(meta.value) else {
-                    context.warn("opf.media-duration-invalid", "media:duration \"\(meta.value)\" is not a clock value; ignored")
+                let clock: ClockValue
+                switch ClockValue.reading(meta.value) {
+                case .success(let value):
+                    clock = value
+                case .failure(let problem):
+                    context.warn("opf.media-duration-invalid", "media:duration \"\(meta.value)\" \(problem); ignored")
                     continue
                 }
                 if let target = meta.refines {

@@ -5,21 +5,22 @@ import FolioCore
 ///
 /// https://www.w3.org/TR/epub-33/#sec-meta-elem and https://www.w3.org/TR/epub-33/#app-meta-property-vocab
 struct Refinements {
-    private var byID: [String: [Meta]] = [:]
-    private let prefixes: PackagePrefixes
+    /// Non-empty refinements by refined id, then by canonical property, in document order. Built
+    /// once so that each lookup costs the same however many metas a book has (a package with
+    /// thousands of refinements of one title or creator stays linear).
+    private var byID: [String: [String: [Meta]]] = [:]
 
     init(_ metas: [Meta], prefixes: PackagePrefixes) {
-        self.prefixes = prefixes
-        for meta in metas {
+        for meta in metas where !meta.value.isEmpty {
             guard let target = meta.refines else { continue }
-            byID[target, default: []].append(meta)
+            byID[target, default: [:]][prefixes.canonical(meta.property), default: []].append(meta)
         }
     }
 
     /// Every refinement of `id` with this property (compared by vocabulary, see `PackagePrefixes`).
     func all(_ property: String, of id: String?) -> [Meta] {
-        guard let id, let metas = byID[id] else { return [] }
-        return metas.filter { prefixes.canonical($0.property) == property && !$0.value.isEmpty }
+        guard let id else { return [] }
+        return byID[id]?[property] ?? []
     }
 
     /// The first refinement of `id` with this property.

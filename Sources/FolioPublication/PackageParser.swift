@@ -12,8 +12,10 @@ import FolioXML
 /// result here has an empty spine (`opf.spine-empty`), there is nothing to read and the opener
 /// should fail with a clear error.
 public enum PackageParser {
-    /// Parses the package document `tree`, found at container path `path`.
-    public static func parse(_ tree: XMLTree, path: String, diagnostics: Diagnostics) -> PackageDocument {
+    /// Parses the package document `tree`, found at container path `path`. `sniff` tells the
+    /// media type a file's content shows, for declared types that do not say (`Fallbacks.resolve`).
+    public static func parse(_ tree: XMLTree, path: String, diagnostics: Diagnostics,
+                             sniff: (ManifestItem) -> String? = { _ in nil }) -> PackageDocument {
         guard let package = packageElement(tree, path: path, diagnostics: diagnostics) else {
             return PackageDocument()
         }
@@ -28,7 +30,7 @@ public enum PackageParser {
             prefixes: prefixes.declared)
         document.metadata = parseMetadata(part("metadata", of: package, context), uniqueIdentifierID: document.uniqueIdentifierID, context)
         document.manifest = parseManifest(part("manifest", of: package, context), context)
-        Fallbacks.resolve(&document.manifest, diagnostics: diagnostics, at: path)
+        Fallbacks.resolve(&document.manifest, diagnostics: diagnostics, at: path, sniff: sniff)
         document.spine = parseSpine(part("spine", of: package, context), manifest: document.manifest, context)
         document.guide = parseGuide(part("guide", of: package, context), context)
         return document
@@ -53,10 +55,14 @@ public enum PackageParser {
             return nil
         }
         guard opfName(root) == "package" else {
-            diagnostics.warn("opf.not-a-package", "the root element is <\(root.name?.qualified ?? "")>, not <package>", severity: .error, at: root.location)
+            let name = root.name?.qualified ?? ""
+            let namespace = root.namespaceURI.map { " in the namespace \($0)" } ?? ""
+            diagnostics.warn("opf.not-a-package", "the root element is <\(name)>\(namespace), not an OPF <package>", severity: .error, at: root.location)
             return nil
         }
-        if root.namespaceURI != Namespace.opf {
+        if root.namespaceURI == Namespace.oebPackage {
+            diagnostics.warn("opf.oebps-1-package", "an OEBPS 1.x package; read as OPF", severity: .info, at: root.location)
+        } else if root.namespaceURI != Namespace.opf {
             diagnostics.warn("opf.package-namespace", "<package> is not in the OPF namespace \(Namespace.opf)", severity: .info, at: root.location)
         }
         return root
@@ -89,7 +95,7 @@ public enum PackageParser {
     static func opfName(_ node: XMLNode) -> String? {
         guard node.isElement else { return nil }
         switch node.namespaceURI {
-        case Namespace.opf?:
+        case Namespace.opf?, Namespace.oebPackage?:
             return node.localName
         case nil:
             let local = node.localName

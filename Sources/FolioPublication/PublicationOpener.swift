@@ -78,7 +78,15 @@ public enum PublicationOpener {
         guard let root = tree.root, root.localName == "package" else {
             throw OpenError(path: bookPath, reason: "package document \(path) has no <package> root element")
         }
-        return (tree, PackageParser.parse(tree, path: path, diagnostics: diagnostics))
+        return (tree, PackageParser.parse(tree, path: path, diagnostics: diagnostics) { sniff($0, in: container) })
+    }
+
+    /// XHTML when the item's file has an `html` root element (OEBPS 1.2 chapters declared as DTBook).
+    private static func sniff(_ item: ManifestItem, in container: any Container) -> String? {
+        guard let bytes = try? container.read(item.path, limit: Publication.documentLimit),
+              let tree = try? MarkupParser.parse(bytes, path: item.path, recovery: .xml, diagnostics: Diagnostics()),
+              tree.root?.localName.lowercased() == "html" else { return nil }
+        return MediaTypes.xhtml
     }
 
     /// NAV wins, the NCX is the fallback, and with neither the TOC comes from the spine.
@@ -95,7 +103,7 @@ public enum PublicationOpener {
         }
         if let merged = Navigation.merged(nav: nav, ncx: ncx) { return merged }
         let items = package.spine.items.compactMap { package.manifest.item(id: $0.renderableID) }
-            .map { (path: $0.path, tree: $0.mediaType == MediaTypes.xhtml ? loader.load($0.path) : nil) }
+            .map { (path: $0.path, tree: $0.contentType == MediaTypes.xhtml ? loader.load($0.path) : nil) }
         diagnostics.warn("nav.missing", "the book has neither a navigation document nor an NCX; the table of contents is derived from the spine", severity: .info)
         return DerivedTOC.build(spine: items, diagnostics: diagnostics)
     }

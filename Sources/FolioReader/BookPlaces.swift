@@ -122,7 +122,7 @@ public final class BookPlaces {
 
     /// A content document (XHTML or SVG), or nil for images and unreadable files.
     private func parse(_ path: String) -> XMLTree? {
-        guard let mediaType = publication.manifest.item(path: path)?.mediaType,
+        guard let mediaType = publication.manifest.item(path: path)?.contentType,
               mediaType == MediaTypes.xhtml || mediaType == MediaTypes.svg,
               let bytes = try? publication.read(path, limit: Publication.documentLimit) else { return nil }
         // Problems in the document are the layout's to report; a place description stays quiet.

@@ -86,8 +86,18 @@ public struct StateStore: Sendable {
 
     private func setAside(_ url: URL, code: String, _ message: String) {
         let aside = AtomicFile.moveAside(url)
-        let kept = aside.map { "; the file was kept as \($0.lastPathComponent)" } ?? ""
-        diagnostics.warn(code, url.lastPathComponent + " " + message + kept, at: url.path)
+        let kept = aside.map { "; the file was kept as \(Self.shortName($0.lastPathComponent))" } ?? ""
+        diagnostics.warn(code, Self.shortName(url.lastPathComponent) + " " + message + kept, at: url.path)
+    }
+
+    /// A file name short enough that a status line still shows what happened after it: a book's
+    /// state file is named by a 64-digit key, so `3f2a9c1e….json` (the full path is the location).
+    static func shortName(_ name: String) -> String {
+        guard name.count > 24 else { return name }
+        let dot = name.dropFirst().firstIndex(of: ".") ?? name.endIndex
+        let stem = name[..<dot], rest = name[dot...]
+        guard stem.count > 12 else { return name.count > 40 ? String(name.prefix(20)) + "…" : name }
+        return String(stem.prefix(8)) + "…" + String(rest.count > 16 ? rest.prefix(16) + "…" : rest)
     }
 
     private func save<T: Encodable>(_ value: T, to url: URL) throws(StateError) {
@@ -116,7 +126,8 @@ public struct StateStore: Sendable {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? "not JSON, or not an object" : "bad value at \(path)"
         default:
-            return "\(error)"
+            // Never a Swift dump of an unknown error type: its own description, if it has one.
+            return (error as? any CustomStringConvertible)?.description ?? "its content cannot be read"
         }
     }
 }

@@ -46,7 +46,7 @@ public final class BookImages: @unchecked Sendable {
         do {
             return try ImageDecoder.decode(data, size: (width, height))
         } catch {
-            publication.diagnostics.warn("image.undecodable", "\(path): \(error)", at: path)
+            publication.diagnostics.warn("image.undecodable", "\(error); drawn as a placeholder", at: path)
             return nil
         }
     }

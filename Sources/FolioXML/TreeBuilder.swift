@@ -2,7 +2,14 @@ import CLibXML2
 import FolioCore
 
 /// Copies a libxml2 document into an `XMLTree`, without recursion.
+///
+/// Elements nested deeper than `maximumDepth` are left out of the tree but their content is
+/// kept, in the deepest element kept: later stages (cascade, layout) walk the tree recursively,
+/// and a hostile chapter of thousands of nested divs overflowed their stack.
 struct TreeBuilder {
+    /// Deeper than any real document's nesting, shallow enough for the recursive stages.
+    static let maximumDepth = 100
+
     let path: String
     let fromHTML: Bool
     let diagnostics: Diagnostics
@@ -14,6 +21,7 @@ struct TreeBuilder {
     private var texts: [String] = []
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
+    private var warnedTooDeep = false
 
     init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
         self.path = path
@@ -47,6 +55,17 @@ struct TreeBuilder {
             let parent = frames[frames.count - 1]
             node = n.pointee.next
             switch n.pointee.type {
+            case XML_ELEMENT_NODE where frames.count > Self.maximumDepth:
+                // Too deep: the element goes, its children go on in the current parent.
+                if !warnedTooDeep {
+                    warnedTooDeep = true
+                    diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened; their text is kept",
+                                     at: "\(path):\(line(n))")
+                }
+                if let children = n.pointee.children {
+                    frames.append(Frame(record: parent.record, namespace: parent.namespace, source: n))
+                    node = children
+                }
             case XML_ELEMENT_NODE:
                 let qname = elementName(n, inherited: parent.namespace)
                 let index = append(XMLTree.Record(kind: .element, name: intern(qname), line: line(n)), to: parent.record)

@@ -84,6 +84,8 @@ public enum Namespace {
     public static let mathml = "http://www.w3.org/1998/Math/MathML"
     public static let xlink = "http://www.w3.org/1999/xlink"
     public static let opf = "http://www.idpf.org/2007/opf"
+    /// The OEBPS 1.x package namespace, read as the OPF one.
+    public static let oebPackage = "http://openebook.org/namespaces/oeb-package/1.0/"
     public static let dc = "http://purl.org/dc/elements/1.1/"
     public static let ncx = "http://www.daisy.org/z3986/2005/ncx/"
     public static let container = "urn:oasis:names:tc:opendocument:xmlns:container"

@@ -70,7 +70,7 @@ enum InfoText {
     }
 
     static func formatDuration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(min(max(seconds.isFinite ? seconds : 0, 0), 1e12).rounded())
         return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
     }
 }

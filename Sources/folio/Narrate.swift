@@ -44,8 +44,12 @@ struct Narrate: ParsableCommand {
 
     func validate() throws {
         if from != nil && chapter != nil { throw ValidationError("--from and --chapter cannot be combined") }
-        if let from, ClockValue(from) == nil { throw ValidationError("--from \(from) is neither seconds nor a clock value") }
-        if let to, ClockValue(to) == nil { throw ValidationError("--to \(to) is neither seconds nor a clock value") }
+        if let from, case .failure(let problem) = ClockValue.reading(from) {
+            throw ValidationError("--from \(from) \(problem == .outOfRange ? "\(problem)" : "is neither seconds nor a clock value")")
+        }
+        if let to, case .failure(let problem) = ClockValue.reading(to) {
+            throw ValidationError("--to \(to) \(problem == .outOfRange ? "\(problem)" : "is neither seconds nor a clock value")")
+        }
         if !NarrationController.speedRange.contains(speed) { throw ValidationError("--speed must be between 0.5 and 3") }
         if let sleep, sleepTimer(sleep) == nil { throw ValidationError("--sleep must be minutes (1-600) or 'chapter', not '\(sleep)'") }
         if let chapter, chapter < 1 { throw ValidationError("--chapter counts from 1") }

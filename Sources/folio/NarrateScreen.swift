@@ -89,7 +89,8 @@ struct NarrateScreen {
         let left = Self.clock(status.elapsedInChapter), right = "-" + Self.clock(status.remainingInChapter)
         let barWidth = max(10, min(40, columns - 60))
         let total = status.elapsedInChapter + status.remainingInChapter
-        let filled = total > 0 ? Int((Double(barWidth) * status.elapsedInChapter / total).rounded()) : 0
+        let share = total > 0 && total.isFinite ? min(max(status.elapsedInChapter / total, 0), 1) : 0
+        let filled = Int((Double(barWidth) * share).rounded())
         let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled)
         let book = "Book \(Self.clock(status.elapsed)) of \(Self.clock(status.elapsed + status.remaining)), "
             + "\(Self.clock(status.remaining / status.speed)) left"

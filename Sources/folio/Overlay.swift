@@ -28,7 +28,9 @@ struct Overlay: ParsableCommand {
     var check = false
 
     func validate() throws {
-        if let at, ClockValue(at) == nil { throw ValidationError("--at \(at) is neither seconds nor a clock value") }
+        if let at, case .failure(let problem) = ClockValue.reading(at) {
+            throw ValidationError("--at \(at) \(problem == .outOfRange ? "\(problem)" : "is neither seconds nor a clock value")")
+        }
         if check && at != nil { throw ValidationError("--check and --at cannot be combined") }
     }
 
@@ -147,7 +149,8 @@ enum OverlayText {
 
     /// `h:mm:ss.fff`, the full clock value form.
     static func clock(_ seconds: Double) -> String {
-        let millis = Int((max(0, seconds) * 1000).rounded())
+        // Clamped before Int(): a book's clips can sum past what Int holds in milliseconds.
+        let millis = Int((min(max(seconds.isFinite ? seconds : 0, 0), 1e12) * 1000).rounded())
         let h = millis / 3_600_000, m = millis / 60_000 % 60, s = millis / 1000 % 60, ms = millis % 1000
         return "\(h):" + pad(m, 2) + ":" + pad(s, 2) + "." + pad(ms, 3)
     }

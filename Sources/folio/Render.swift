@@ -60,7 +60,9 @@ struct Render: ParsableCommand {
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
         if !(20...1000).contains(cols) || !(5...1000).contains(rows) { throw ValidationError("--cols must be 20-1000 and --rows 5-1000") }
         if !(0...9).contains(pngCompression) { throw ValidationError("--png-compression must be 0 to 9") }
-        if let at, ClockValue(at) == nil { throw ValidationError("--at \(at) is neither seconds nor a clock value") }
+        if let at, case .failure(let problem) = ClockValue.reading(at) {
+            throw ValidationError("--at \(at) \(problem == .outOfRange ? "\(problem)" : "is neither seconds nor a clock value")")
+        }
     }
 
     func run() throws {

@@ -47,7 +47,7 @@ struct Style: ParsableCommand {
         let paths: [String]
         if all {
             paths = publication.spine.items.compactMap { publication.manifest.item(id: $0.renderableID) }
-                .filter { MediaTypes.contentDocuments.contains($0.mediaType) }.map(\.path)
+                .filter { MediaTypes.contentDocuments.contains($0.contentType) }.map(\.path)
         } else {
             guard let item, let path = SpineItemLookup.path(item, in: publication) else {
                 Terminal.error("\(book): '\(item ?? "")' is not a spine item (folio info lists the spine)")

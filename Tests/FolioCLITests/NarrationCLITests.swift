@@ -24,6 +24,26 @@ import Testing
         #expect(problems.map { $0["code"] as? String } == ["overlay.clip-past-audio-end"])
     }
 
+    @Test func clockValuesPastInt64AreWarnedAboutInsteadOfTrapping() throws {
+        let book = Self.fixture("huge-clock-values")
+        for arguments in [["info", book], ["overlay", book], ["overlay", "--check", book], ["narrate", book, "--play", "--audio", "none"]] {
+            let process = Process()
+            process.executableURL = CLITests.root.appendingPathComponent(".build/debug/folio")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus < 2, "folio \(arguments.joined(separator: " "))")
+        }
+        let overlay = try CLITests.folio("overlay", book)
+        #expect(overlay.stderr.contains("clipEnd \"100000000000000h\" is over the 100,000-hour limit; par skipped"))
+        #expect(overlay.text.contains("0:00:01.4"))
+    }
+
     @Test func renderAtATimeHighlightsTheNarratedSentenceWithTheBooksActiveClass() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-at-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }

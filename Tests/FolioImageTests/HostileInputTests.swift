@@ -54,12 +54,23 @@ import Testing
             #expect {
                 try ImageDecoder.decode(Fixture.bytes(fixture))
             } throws: { error in
-                guard case ImageError.tooLarge(let w, let h) = error else { return false }
+                guard case ImageError.tooLarge(let w, let h, _) = error else { return false }
                 return (w, h) == (width, height)
             }
         }
         // Allocating (and zeroing) 40 GB would neither be quick nor succeed.
         #expect(elapsed < .seconds(1))
+    }
+
+    @Test func refusalsReadAsSentencesNotEnumDumps() throws {
+        do {
+            _ = try ImageDecoder.decode(Fixture.bytes("claims-65535x65535.gif"))
+            Issue.record("the 65,535 × 65,535 GIF was decoded")
+        } catch {
+            #expect("\(error)" == "the image is 65,535 × 65,535 pixels, over the limit of 50,000,000 pixels")
+        }
+        #expect("\(ImageError.unsupported)" == "the image is in a format Folio does not decode")
+        #expect("\(ImageError.corrupt("GIF has no pixels"))" == "the image cannot be decoded: GIF has no pixels")
     }
 
     @Test func aPNGChunkClaimingMoreThanTheFileIsRefusedWithoutAllocatingIt() throws {
@@ -81,7 +92,7 @@ import Testing
         #expect {
             try ImageDecoder.decode(Fixture.bytes("red-blue-16x8.jpg"), maxPixels: 127)
         } throws: { error in
-            guard case ImageError.tooLarge(16, 8) = error else { return false }
+            guard case ImageError.tooLarge(16, 8, .some(127)) = error else { return false }
             return true
         }
         #expect(try ImageDecoder.decode(Fixture.bytes("red-blue-16x8.jpg"), maxPixels: 128).width == 16)
@@ -91,7 +102,7 @@ import Testing
         #expect {
             try ImageDecoder.decode(Fixture.bytes("red-blue-halves.svg"), size: (width: 100_000, height: 100_000))
         } throws: { error in
-            guard case ImageError.tooLarge(100_000, 100_000) = error else { return false }
+            guard case ImageError.tooLarge(100_000, 100_000, _) = error else { return false }
             return true
         }
     }

@@ -37,6 +37,15 @@ import Testing
         #expect(diagnostics.warnings.allSatisfy { $0.location?.hasPrefix("EPUB/overlays/ch.smil:") == true })
     }
 
+    @Test func clockValuesPastTheLimitDropTheirParWithAWarningNamingTheFile() throws {
+        let diagnostics = Diagnostics()
+        let overlay = try Fixture.overlay("out-of-range-clocks", diagnostics: diagnostics)
+        #expect(overlay.clips.map(\.id) == ["good-1", "good-2"])
+        #expect(diagnostics.warnings.map(\.code) == ["smil.clock-value-out-of-range", "smil.clock-value-out-of-range"])
+        #expect(diagnostics.warnings.map(\.location) == ["EPUB/overlays/ch.smil:4", "EPUB/overlays/ch.smil:5"])
+        #expect(diagnostics.warnings.first?.message == "clipEnd \"100000000000000h\" is over the 100,000-hour limit; par skipped")
+    }
+
     @Test func pageBreaksAndNotesAreSkippableAndTablesAndFiguresEscapable() throws {
         let overlay = try Fixture.overlay("skippable-structures")
         let skippable = overlay.clips.filter(\.isSkippable).compactMap(\.id)

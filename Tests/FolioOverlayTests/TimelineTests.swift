@@ -112,4 +112,19 @@ import Testing
         #expect(heading.text == "Chapter One: The Tide Clock" && heading.highlight == 0..<heading.text.count)
         #expect(passages.passage(TextTarget(path: "EPUB/text/chapter-1.xhtml", fragment: "nope")) == nil)
     }
+
+    /// `Fixtures/huge-clock-values`: a clipEnd of 100,000,000,000,000 h, a clip starting past Int64's
+    /// milliseconds, and media:duration values as large; these once trapped `folio overlay`.
+    @Test func clockValuesPastTheLimitAreDroppedAndTheRestOfTheBookPlays() throws {
+        let publication = try PublicationOpener.open(Fixture.url("huge-clock-values").path)
+        #expect(publication.metadata.mediaOverlays.duration == nil)
+        #expect(publication.metadata.mediaOverlays.itemDurations.isEmpty)
+        #expect(publication.diagnostics.warnings.filter { $0.code == "opf.media-duration-invalid" }.count == 2)
+        let diagnostics = Diagnostics()
+        let timeline = Timeline.build(publication: publication, diagnostics: diagnostics)
+        #expect(timeline.clips.map { $0.clip.id } == ["p1", "p3"])
+        #expect(timeline.duration == 1.4)
+        #expect(diagnostics.warnings.filter { $0.code == "smil.clock-value-out-of-range" }.map(\.location)
+            == ["EPUB/ch1.smil:5", "EPUB/ch1.smil:7"])
+    }
 }

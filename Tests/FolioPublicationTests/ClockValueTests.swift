@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    @Test func clockValuesPastTheLimitAreOutOfRangeNotInvalid() {
+        #expect(ClockValue("100000h")?.seconds == ClockValue.maximumSeconds)
+        for text in ["100000000000000h", "100001h", "99999999999999999999999", "99999999999999999999:00:00.000000000000000000001",
+                     "9223372036854775808ms"] {
+            #expect(ClockValue.reading(text) == .failure(.outOfRange), "\(text)")
+            #expect(ClockValue(text) == nil, "\(text)")
+        }
+        #expect(ClockValue.reading("soon") == .failure(.notAClockValue))
+        #expect(ClockValue("npt=12.5s")?.seconds == 12.5)
+        #expect(ClockValue.reading("npt=99999999999999999999999999s") == .failure(.outOfRange))
+        #expect("\(ClockValue.Problem.outOfRange)" == "is over the 100,000-hour limit")
+    }
+
     @Test func clockValuesCompareBySeconds() {
         let a = ClockValue("1:00"), b = ClockValue("61s")
         #expect(a != nil && b != nil && a! < b!)

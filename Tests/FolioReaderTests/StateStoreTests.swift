@@ -43,6 +43,21 @@ import Testing
         try expectSetAside(fixture: "not-json-state/state.json", code: "state.corrupt")
     }
 
+    /// A book's state file is named by its 64-digit key: the warning shortens the name, so a
+    /// status line of 80 columns still shows what happened; the full path is the location.
+    @Test func aCorruptStateWarningSaysWhatHappenedWithinAStatusLine() throws {
+        let root = try F.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = F.store(in: root)
+        try place(try F.bytes("not-json-state/state.json"), for: store)
+        _ = store.loadBook(F.key)
+        let warning = try #require(store.diagnostics.warnings.first { $0.code == "state.corrupt" })
+        #expect(warning.location == store.directories.bookFile(F.key).path)
+        let shown = String(warning.message.prefix(78))
+        #expect(shown.hasPrefix(String(F.key.rawValue.prefix(8)) + "….json is not a valid state file ("), "\(warning.message)")
+        #expect(warning.message.hasSuffix("; starting afresh; the file was kept as \(F.key.rawValue.prefix(8))….json.corrupt"))
+    }
+
     @Test func aTruncatedFileWarnsStartsFreshAndIsKeptAside() throws {
         try expectSetAside(fixture: "truncated-state/state.json", code: "state.corrupt")
     }

@@ -72,7 +72,7 @@ public final class BookLayout {
 
     private static func isShowable(_ publication: Publication, _ index: Int) -> Bool {
         guard let item = publication.manifest.item(id: publication.spine.items[index].renderableID) else { return false }
-        return MediaTypes.renderable.contains(item.mediaType)
+        return MediaTypes.renderable.contains(item.contentType)
     }
 
     /// The pages of a spine item, laid out the first time they are asked for.
@@ -100,7 +100,7 @@ public final class BookLayout {
         guard let href = href(ofSpineItem: spineIndex), let item = publication.manifest.item(path: href) else {
             return ChapterPages(spineIndex: spineIndex, href: "", pages: [], anchors: [:])
         }
-        if item.mediaType != MediaTypes.xhtml {
+        if item.contentType != MediaTypes.xhtml {
             return imagePage(spineIndex, href: href)
         }
         let tree: XMLTree
@@ -148,7 +148,7 @@ public final class BookLayout {
     private func imagePage(_ spineIndex: Int, href: String) -> ChapterPages {
         var path = href
         var size = imageSize(href)
-        if publication.manifest.item(path: href)?.mediaType == MediaTypes.svg, let wrapped = wrappedImage(svg: href) {
+        if publication.manifest.item(path: href)?.contentType == MediaTypes.svg, let wrapped = wrappedImage(svg: href) {
             path = wrapped.path
             size = wrapped.size
         }

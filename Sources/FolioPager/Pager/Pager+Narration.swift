@@ -93,7 +93,7 @@ extension Pager {
         let before = narration.status
         narration.status = narration.session.tick()
         let moved = follow(narration, turnPage: true) || followWithinFragment(narration)
-        return moved || Int(before.time) != Int(narration.status.time) || before.isPlaying != narration.status.isPlaying
+        return moved || before.time.rounded(.down) != narration.status.time.rounded(.down) || before.isPlaying != narration.status.isPlaying
     }
 
     /// Highlights the fragment being read and, when it is on another page, turns to it.

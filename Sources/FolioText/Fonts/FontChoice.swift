@@ -21,7 +21,14 @@ public struct FontChoice: Sendable, Equatable {
 }
 
 /// Why a `FontContext` could not be made.
-public enum FontContextError: Error, Equatable {
+public enum FontContextError: Error, Equatable, CustomStringConvertible {
     /// The pinned default serif face is not installed (run `scripts/setup`) or unreadable.
     case defaultFontMissing(path: String)
+
+    public var description: String {
+        switch self {
+        case .defaultFontMissing(let path):
+            "the default font \(path) is not installed or cannot be read (scripts/setup installs it)"
+        }
+    }
 }
