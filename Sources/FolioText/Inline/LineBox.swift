@@ -88,6 +88,9 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// first), in `PositionedRun.sourceRange`'s coordinates; -1 for an added hyphen or generated text.
     /// Highlights of part of a run find their x positions by it.
     public var sourceOffset: Int32 = -1
+    /// The character no face has, for a missing-glyph box (glyph 0, `.notdef`); 0 otherwise.
+    /// Renderers draw the box themselves, since many faces' `.notdef` is blank.
+    public var missing: UInt32 = 0
 }
 
 /// An underline, overline or line-through of a run, from the face's metrics.

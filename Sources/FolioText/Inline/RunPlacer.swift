@@ -129,8 +129,13 @@ struct RunPlacer {
                                 }
                             }
                             let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
+                            var missing: UInt32 = 0
+                            if glyph.id == 0, glyph.cluster >= 0, glyph.cluster < scalars.count,
+                               !ShapedParagraph.isInvisible(scalars[glyph.cluster]) {
+                                missing = scalars[glyph.cluster].value
+                            }
                             out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset,
-                                                                             advance: advance, sourceOffset: source))
+                                                                             advance: advance, sourceOffset: source, missing: missing))
                             x += advance
                         }
                         count = glyphs.count

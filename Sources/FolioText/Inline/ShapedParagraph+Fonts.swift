@@ -63,7 +63,8 @@ extension ShapedParagraph {
             } else if !coverage.hasGlyph(scalar, font: main, in: table) && !isInvisible(scalar) {
                 if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
                                                      weight: itemFont.weight, italic: itemFont.style != .normal,
-                                                     stretch: itemFont.stretch) {
+                                                     stretch: itemFont.stretch, script: Script(hb: hb_script_t(rawValue: scripts[i])),
+                                                     emoji: emojiPresentation(after: i, in: scalars)) {
                     font = table.index(of: fallback, fonts: fonts)
                 }
             }
@@ -96,6 +97,17 @@ extension ShapedParagraph {
             }
         }
         return scripts
+    }
+
+    /// The presentation a variation selector after `index` asks for: true for emoji (U+FE0F),
+    /// false for text (U+FE0E), nil when none follows.
+    static func emojiPresentation(after index: Int, in scalars: [Unicode.Scalar]) -> Bool? {
+        guard index + 1 < scalars.count else { return nil }
+        switch scalars[index + 1] {
+        case "\u{FE0F}": return true
+        case "\u{FE0E}": return false
+        default: return nil
+        }
     }
 
     /// Marks and joiners are drawn with the face of the character they attach to.
