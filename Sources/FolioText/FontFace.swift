@@ -18,6 +18,8 @@ public final class FontFace: @unchecked Sendable {
     public let weight: Int
     public let isItalic: Bool
     public let metrics: FontMetrics
+    /// The face draws colour glyphs (colour emoji): its spaces and punctuation are emoji-wide.
+    public let hasColorGlyphs: Bool
     /// Where the face came from, for messages (a file path or a container path).
     public let source: String
     /// The font file's bytes, read in place by HarfBuzz and by the renderer's FreeType face.
@@ -63,6 +65,7 @@ public final class FontFace: @unchecked Sendable {
         let bold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
         weight = os2.map { Int($0.pointee.usWeightClass) }.flatMap { (1...1000).contains($0) ? $0 : nil } ?? (bold ? 700 : 400)
         metrics = FontMetrics(face: face, os2: os2, unitsPerEm: unitsPerEm)
+        hasColorGlyphs = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         self.source = source
         self.bytes = bytes
 

@@ -24,6 +24,7 @@ extension Frame {
 
     /// ` missing U+0378 …` for the characters of a run that show as missing-glyph boxes.
     static func missingNote(_ run: PositionedRun) -> String {
+        guard run.hasMissingGlyphs else { return "" }
         let missing = run.glyphs.compactMap { $0.missing == 0 ? nil : MissingGlyphReport.codePoint($0.missing) }
         return missing.isEmpty ? "" : " missing " + missing.joined(separator: " ")
     }

@@ -19,7 +19,7 @@ public struct MissingGlyphReport: Sendable {
     public static func characters(in frame: Frame) -> [UInt32] {
         var found = Set<UInt32>()
         for item in frame.items {
-            guard case .text(_, let run) = item else { continue }
+            guard case .text(_, let run) = item, run.hasMissingGlyphs else { continue }
             for glyph in run.glyphs where glyph.missing != 0 { found.insert(glyph.missing) }
         }
         return found.sorted()

@@ -73,6 +73,9 @@ public struct PositionedRun: Sendable {
     public var sourceRange: Range<Int>
     /// The run ends with a hyphen glyph added at a hyphenation point.
     public var hasHyphen: Bool
+    /// Some glyph is a missing-glyph box (`PositionedGlyph.missing`), so that a report of them
+    /// need not look at every glyph of a book.
+    public var hasMissingGlyphs: Bool = false
     public var decorations: [TextDecoration]
 }
 

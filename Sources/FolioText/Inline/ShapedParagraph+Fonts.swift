@@ -54,9 +54,11 @@ extension ShapedParagraph {
             }
             var font = main
             if previous >= 0, table.face[previous] != table.face[main],
-               followsBase(scalar) || (isNeutral(scalar) && table.fonts[previous].face.hasGlyph(scalar)) {
+               followsBase(scalar) || (isNeutral(scalar) && !table.fonts[previous].face.hasColorGlyphs
+                                       && table.fonts[previous].face.hasGlyph(scalar)) {
                 // Marks stay with their base; spaces and punctuation inside fallback text stay
-                // in the fallback face, so that the run shapes as one.
+                // in the fallback face, so that the run shapes as one (not in colour emoji,
+                // whose spaces are as wide as an emoji).
                 font = previous
             } else if previous >= 0, followsBase(scalar) {
                 font = previous
@@ -129,9 +131,12 @@ extension ShapedParagraph {
         }
     }
 
-    /// Spaces and format characters need no glyph of their own.
+    /// Spaces, format and control characters need no glyph of their own (a stray C1 control
+    /// in a book is not looked up in the fallback faces, some of which map controls).
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\u{AD}" || scalar.properties.generalCategory == .format
+        guard scalar != " ", scalar != "\u{AD}" else { return true }
+        let category = scalar.properties.generalCategory
+        return category == .format || category == .control
     }
 
     // MARK: Shaping
