@@ -36,6 +36,7 @@ public struct SnapshotRenderer {
     }
 
     /// Calls `body` with every page in reading order and its PNG bytes; returns the page count.
+    /// Characters no font has are reported once (`font.missing-glyph`), with their pages.
     ///
     /// Pages of spine items that `draw` refuses (by container path) are laid out, for their
     /// numbers and text, but not drawn: their `sha256` is empty and their PNG nil. A diff shard
@@ -44,6 +45,8 @@ public struct SnapshotRenderer {
     public func run(jobs: Int, draw: (String) -> Bool = { _ in true },
                     _ body: (SnapshotPage, [UInt8]?) throws -> Void) throws -> Int {
         var number = 0
+        var missing = MissingGlyphReport()
+        defer { missing.warn(into: layout.publication.diagnostics) }
         for spineIndex in layout.readingOrder {
             let chapter = layout.chapter(spineIndex)
             let drawn = draw(chapter.href)
@@ -54,6 +57,7 @@ public struct SnapshotRenderer {
                 let pngs: [[UInt8]?] = drawn ? Parallel.map(batch, jobs: jobs) { renderer.render($0.frame) } : batch.map { _ in nil }
                 for (page, png) in zip(batch, pngs) {
                     number += 1
+                    missing.note(page.frame, page: number)
                     try body(record(page, number: number, png: png), png)
                 }
                 first += batch.count

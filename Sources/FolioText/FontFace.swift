@@ -18,6 +18,8 @@ public final class FontFace: @unchecked Sendable {
     public let weight: Int
     public let isItalic: Bool
     public let metrics: FontMetrics
+    /// The face draws colour glyphs (colour emoji): its spaces and punctuation are emoji-wide.
+    public let hasColorGlyphs: Bool
     /// Where the face came from, for messages (a file path or a container path).
     public let source: String
     /// The font file's bytes, read in place by HarfBuzz and by the renderer's FreeType face.
@@ -50,7 +52,11 @@ public final class FontFace: @unchecked Sendable {
         let loaded = FT_New_Memory_Face(library, bytes.buffer.baseAddress, FT_Long(bytes.buffer.count), FT_Long(index), &ftFace)
         guard loaded == 0, let face = ftFace else { return nil }
         defer { FT_Done_Face(face) }
-        guard face.pointee.units_per_EM > 0 else { return nil }
+        // A bitmap-only face (colour emoji in CBDT) has no em size in FreeType's face record:
+        // its head table has one, which HarfBuzz scales its advances by.
+        let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self)
+        let unitsPerEm = face.pointee.units_per_EM > 0 ? Int(face.pointee.units_per_EM) : head.map { Int($0.pointee.Units_Per_EM) } ?? 0
+        guard unitsPerEm > 0 else { return nil }
 
         family = familyOverride ?? face.pointee.family_name.map { String(cString: $0) } ?? "Unknown"
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
@@ -58,7 +64,8 @@ public final class FontFace: @unchecked Sendable {
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
         let bold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
         weight = os2.map { Int($0.pointee.usWeightClass) }.flatMap { (1...1000).contains($0) ? $0 : nil } ?? (bold ? 700 : 400)
-        metrics = FontMetrics(face: face, os2: os2)
+        metrics = FontMetrics(face: face, os2: os2, unitsPerEm: unitsPerEm)
+        hasColorGlyphs = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         self.source = source
         self.bytes = bytes
 
@@ -84,6 +91,12 @@ public final class FontFace: @unchecked Sendable {
         hb_font_destroy(hbFont)
     }
 
+    /// The face's glyph for the character, nil when it has none.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0 ? glyph : nil
+    }
+
     /// True when the face has a glyph for the character.
     public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0
@@ -107,22 +120,28 @@ public struct FontMetrics: Sendable, Hashable {
     public var strikeoutPosition: Int
     public var strikeoutThickness: Int
 
-    init(face: FT_Face, os2: UnsafeMutablePointer<TT_OS2>?) {
+    init(face: FT_Face, os2: UnsafeMutablePointer<TT_OS2>?, unitsPerEm: Int) {
         let f = face.pointee
-        unitsPerEm = Int(f.units_per_EM)
+        self.unitsPerEm = unitsPerEm
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
         // Typographic metrics when the font asks for them (USE_TYPO_METRICS), else hhea.
         if let os2, os2.pointee.fsSelection & (1 << 7) != 0 {
             ascender = Int(os2.pointee.sTypoAscender)
             descender = Int(os2.pointee.sTypoDescender)
             lineGap = Int(os2.pointee.sTypoLineGap)
+        } else if f.units_per_EM == 0, let hhea {
+            // Bitmap-only: FreeType's face record has pixel metrics of a strike; hhea has units.
+            ascender = Int(hhea.pointee.Ascender)
+            descender = Int(hhea.pointee.Descender)
+            lineGap = Int(hhea.pointee.Line_Gap)
         } else {
             ascender = Int(f.ascender)
             descender = Int(f.descender)
             lineGap = max(0, Int(f.height) - Int(f.ascender) + Int(f.descender))
         }
         let version = os2.map { Int($0.pointee.version) } ?? 0
-        xHeight = version >= 2 && (os2?.pointee.sxHeight ?? 0) > 0 ? Int(os2!.pointee.sxHeight) : Int(f.units_per_EM) / 2
-        capHeight = version >= 2 && (os2?.pointee.sCapHeight ?? 0) > 0 ? Int(os2!.pointee.sCapHeight) : Int(f.ascender) * 7 / 10
+        xHeight = version >= 2 && (os2?.pointee.sxHeight ?? 0) > 0 ? Int(os2!.pointee.sxHeight) : unitsPerEm / 2
+        capHeight = version >= 2 && (os2?.pointee.sCapHeight ?? 0) > 0 ? Int(os2!.pointee.sCapHeight) : (f.units_per_EM > 0 ? Int(f.ascender) : ascender) * 7 / 10
         underlinePosition = Int(f.underline_position)
         underlineThickness = max(1, Int(f.underline_thickness))
         strikeoutPosition = os2.map { Int($0.pointee.yStrikeoutPosition) }.flatMap { $0 > 0 ? $0 : nil } ?? xHeight / 2

@@ -118,13 +118,17 @@ struct PagedBook {
     /// `keepingChapters: false` is for a body done with each page when it returns (listing,
     /// printing text): a chapter is let go once its pages are through, before the next is
     /// laid out, so only one chapter is in memory at a time.
+    /// Characters no font has are reported once, with their pages, when the pages are through.
     func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
         var number = 0
+        var missing = MissingGlyphReport()
+        defer { missing.warn(into: publication.diagnostics) }
         for spineIndex in layout.readingOrder {
             let chapter = keepingChapters ? layout.chapter(spineIndex) : layout.chapterPassingThrough(spineIndex)
             for page in chapter.pages {
                 number += 1
                 if let last, number > last { return }
+                missing.note(page.frame, page: number)
                 try body(number, page)
             }
         }

@@ -6,6 +6,32 @@ import Testing
 @Suite struct PagesCLITests {
     typealias CLI = CLITests
 
+    static let fixtures = CLI.root.appendingPathComponent("Tests/FolioRenderTests/Fixtures")
+
+    @Test func aCharacterNoFontHasIsReportedOnceWithItsPageByLayoutAndRender() throws {
+        let book = Self.fixtures.appendingPathComponent("missing-glyph").path
+        let layout = try CLI.folio("layout", "--frames", book)
+        #expect(layout.status == 0)
+        #expect(layout.text.contains("missing U+0378"))
+        let warnings = layout.stderr.split(separator: "\n").filter { $0.contains("[font.missing-glyph]") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("U+0378 (page 1), U+50005 (page 1)") == true)
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-missing-glyph-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let render = try CLI.folio("render", book, "--out", out.path)
+        #expect(render.status == 0)
+        #expect(render.stderr.components(separatedBy: "[font.missing-glyph]").count == 2)
+    }
+
+    @Test func theEveryScriptBookLaysOutWithoutAMissingGlyph() throws {
+        let run = try CLI.folio("layout", "--frames", Self.fixtures.appendingPathComponent("every-script").path)
+        #expect(run.status == 0)
+        #expect(run.text.contains("Noto Sans Devanagari"))
+        #expect(!run.text.contains(" missing U+"))
+        #expect(!run.stderr.contains("font."), "\(run.stderr)")
+    }
+
     @Test func layoutJSONListsEveryPageWithItsLocatorAndCFI() throws {
         let run = try CLI.folio("layout", "--json", CLI.sample)
         #expect(run.status == 0)

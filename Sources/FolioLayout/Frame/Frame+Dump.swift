@@ -10,7 +10,7 @@ extension Frame {
         for item in items {
             switch item {
             case .text(let origin, let run):
-                out += "text  \(n(origin.x + run.x)),\(n(origin.y + run.baseline)) \(n(run.width)) \(run.face.family) \(n(run.size))px \(run.color) “\(run.text)”\n"
+                out += "text  \(n(origin.x + run.x)),\(n(origin.y + run.baseline)) \(n(run.width)) \(run.face.family) \(n(run.size))px \(run.color) “\(run.text)”\(Self.missingNote(run))\n"
             case .fill(let rect, let color): out += "fill  \(r(rect)) \(color)\n"
             case .border(let border):
                 let w = border.widths
@@ -20,5 +20,12 @@ extension Frame {
             }
         }
         return out
+    }
+
+    /// ` missing U+0378 …` for the characters of a run that show as missing-glyph boxes.
+    static func missingNote(_ run: PositionedRun) -> String {
+        guard run.hasMissingGlyphs else { return "" }
+        let missing = run.glyphs.compactMap { $0.missing == 0 ? nil : MissingGlyphReport.codePoint($0.missing) }
+        return missing.isEmpty ? "" : " missing " + missing.joined(separator: " ")
     }
 }

@@ -32,8 +32,13 @@ extension FramePainter {
     private func drawGlyphs(_ run: PositionedRun, at origin: Point, baseline: Double, on canvas: CairoCanvas) {
         guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0, let face = fonts.cairoFace(for: run.face) else { return }
         let cr = canvas.context
-        let glyphs = run.glyphs.map { glyph in
-            cairo_glyph_t(index: UInt(glyph.id), x: origin.x + glyph.x, y: baseline + glyph.y)
+        let glyphs = run.glyphs.compactMap { glyph in
+            glyph.missing != 0 ? nil : cairo_glyph_t(index: UInt(glyph.id), x: origin.x + glyph.x, y: baseline + glyph.y)
+        }
+        if run.hasMissingGlyphs {
+            for glyph in run.glyphs where glyph.missing != 0 {
+                drawMissingGlyph(glyph, of: run, at: Point(x: origin.x + glyph.x, y: baseline), on: canvas)
+            }
         }
         canvas.saved {
             cairo_set_font_face(cr, face)

@@ -27,7 +27,6 @@ public final class FontContext: @unchecked Sendable {
     /// Loaded `@font-face` rules, by index; nil when none of its sources loaded.
     var bookFacesLoaded: [Int: FontFace?] = [:]
     var fallbacks: [FallbackKey: FontChoice?] = [:]
-    var missingReported: Set<UInt32> = []
 
     /// - Parameters:
     ///   - fontFaces: the book's `@font-face` rules with the sheet each came from

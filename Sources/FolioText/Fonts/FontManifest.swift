@@ -7,7 +7,10 @@ public enum FontManifest {
     private static let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/"
     private static let dejavu = "/usr/share/fonts/truetype/dejavu/"
 
-    public static let pinned: [PinnedFont] = [
+    /// The hand-picked faces, then the generated Noto fallbacks (`fallbacks`).
+    public static let pinned: [PinnedFont] = chosen + fallbacks
+
+    static let chosen: [PinnedFont] = [
         PinnedFont(role: .serif, family: "Liberation Serif", weight: 400, isItalic: false, package: "fonts-liberation2", path: liberation + "LiberationSerif-Regular.ttf"),
         PinnedFont(role: .serif, family: "Liberation Serif", weight: 700, isItalic: false, package: "fonts-liberation2", path: liberation + "LiberationSerif-Bold.ttf"),
         PinnedFont(role: .serif, family: "Liberation Serif", weight: 400, isItalic: true, package: "fonts-liberation2", path: liberation + "LiberationSerif-Italic.ttf"),

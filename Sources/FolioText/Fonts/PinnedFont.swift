@@ -23,7 +23,7 @@ public struct PinnedFont: Sendable, Hashable {
 }
 
 /// What a pinned font is used for: a generic family, or a fallback for scripts the generic
-/// families lack. Fallback roles are tried in the order of their cases.
+/// families lack. The order fallbacks are tried in is `FontContext.fallbackFace`'s.
 public enum FontRole: String, Sendable, Hashable, CaseIterable {
     case serif
     case sans
@@ -32,11 +32,16 @@ public enum FontRole: String, Sendable, Hashable, CaseIterable {
     case fallbackCJK = "fallback-cjk"
     /// Symbols, and Greek, Cyrillic, Hebrew, Armenian, Georgian … beyond the defaults.
     case fallbackOther = "fallback-other"
+    /// Noto faces for symbols, math, music and CJK punctuation (`FontManifest.commonFallbackFamilies`).
+    case fallbackSymbols = "fallback-symbols"
+    case fallbackEmoji = "fallback-emoji"
+    /// One Noto face per script, tried for the scripts `FontManifest.scriptFallbackFamilies` gives it.
+    case fallbackScript = "fallback-script"
 
     public var isFallback: Bool {
         switch self {
         case .serif, .sans, .monospace: false
-        case .fallbackArabic, .fallbackCJK, .fallbackOther: true
+        case .fallbackArabic, .fallbackCJK, .fallbackOther, .fallbackSymbols, .fallbackEmoji, .fallbackScript: true
         }
     }
 }

@@ -73,6 +73,9 @@ public struct PositionedRun: Sendable {
     public var sourceRange: Range<Int>
     /// The run ends with a hyphen glyph added at a hyphenation point.
     public var hasHyphen: Bool
+    /// Some glyph is a missing-glyph box (`PositionedGlyph.missing`), so that a report of them
+    /// need not look at every glyph of a book.
+    public var hasMissingGlyphs: Bool = false
     public var decorations: [TextDecoration]
 }
 
@@ -88,6 +91,9 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// first), in `PositionedRun.sourceRange`'s coordinates; -1 for an added hyphen or generated text.
     /// Highlights of part of a run find their x positions by it.
     public var sourceOffset: Int32 = -1
+    /// The character no face has, for a missing-glyph box (glyph 0, `.notdef`); 0 otherwise.
+    /// Renderers draw the box themselves, since many faces' `.notdef` is blank.
+    public var missing: UInt32 = 0
 }
 
 /// An underline, overline or line-through of a run, from the face's metrics.

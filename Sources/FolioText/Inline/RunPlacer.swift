@@ -75,7 +75,7 @@ struct RunPlacer {
             } else {
                 glyphs = piece.glyphs(in: part)
             }
-            let placed = position(glyphs, sourceBase: source.offset)
+            let (placed, hasMissing) = position(glyphs, sourceBase: source.offset)
             var low = Int.max, high = -1
             for i in part {
                 let offset = shaped.collected.sourceOffset[i]
@@ -89,7 +89,7 @@ struct RunPlacer {
                 x: start, width: x - start, baseline: 0, glyphs: placed,
                 text: shaped.collected.string(part), textRange: part,
                 source: source, sourceRange: (sourceRange.lowerBound + source.offset)..<(sourceRange.upperBound + source.offset),
-                hasHyphen: hyphen != nil,
+                hasHyphen: hyphen != nil, hasMissingGlyphs: hasMissing,
                 decorations: shared.style.box.textDecorationLine.isEmpty ? []
                     : shaped.metric == .cells ? Self.cellDecorations(shared.style)
                     : Self.decorations(shared.style, face: font.face, size: piece.size)))
@@ -109,9 +109,11 @@ struct RunPlacer {
 
     /// Places glyphs from the pen, spacing and justification added after each cluster's last glyph;
     /// each records its character's offset in the source node (`sourceBase` is the item's there).
-    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>, sourceBase: Int) -> [PositionedGlyph] {
+    /// `hasMissing`: some glyph is a character no face has.
+    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>, sourceBase: Int) -> (glyphs: [PositionedGlyph], hasMissing: Bool) {
         let stretch = self.stretch, extraCellBefore = self.extraCellBefore
         var x = self.x
+        var hasMissing = false
         let sources = shaped.collected.sourceOffset
         let placed = shaped.collected.scalars.withUnsafeBufferPointer { scalars in
             shaped.extra.withUnsafeBufferPointer { extra in
@@ -129,8 +131,14 @@ struct RunPlacer {
                                 }
                             }
                             let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
+                            var missing: UInt32 = 0
+                            if glyph.id == 0, glyph.cluster >= 0, glyph.cluster < scalars.count,
+                               !ShapedParagraph.isInvisible(scalars[glyph.cluster]) {
+                                missing = scalars[glyph.cluster].value
+                                hasMissing = true
+                            }
                             out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset,
-                                                                             advance: advance, sourceOffset: source))
+                                                                             advance: advance, sourceOffset: source, missing: missing))
                             x += advance
                         }
                         count = glyphs.count
@@ -139,7 +147,7 @@ struct RunPlacer {
             }
         }
         self.x = x
-        return placed
+        return (placed, hasMissing)
     }
 
     /// Cells: the decoration lines as flags (offset and thickness 0), for the cell renderer.

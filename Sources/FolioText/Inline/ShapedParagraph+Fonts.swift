@@ -54,16 +54,19 @@ extension ShapedParagraph {
             }
             var font = main
             if previous >= 0, table.face[previous] != table.face[main],
-               followsBase(scalar) || (isNeutral(scalar) && table.fonts[previous].face.hasGlyph(scalar)) {
+               followsBase(scalar) || (isNeutral(scalar) && !table.fonts[previous].face.hasColorGlyphs
+                                       && table.fonts[previous].face.hasGlyph(scalar)) {
                 // Marks stay with their base; spaces and punctuation inside fallback text stay
-                // in the fallback face, so that the run shapes as one.
+                // in the fallback face, so that the run shapes as one (not in colour emoji,
+                // whose spaces are as wide as an emoji).
                 font = previous
             } else if previous >= 0, followsBase(scalar) {
                 font = previous
             } else if !coverage.hasGlyph(scalar, font: main, in: table) && !isInvisible(scalar) {
                 if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
                                                      weight: itemFont.weight, italic: itemFont.style != .normal,
-                                                     stretch: itemFont.stretch) {
+                                                     stretch: itemFont.stretch, script: Script(hb: hb_script_t(rawValue: scripts[i])),
+                                                     emoji: emojiPresentation(after: i, in: scalars)) {
                     font = table.index(of: fallback, fonts: fonts)
                 }
             }
@@ -98,6 +101,17 @@ extension ShapedParagraph {
         return scripts
     }
 
+    /// The presentation a variation selector after `index` asks for: true for emoji (U+FE0F),
+    /// false for text (U+FE0E), nil when none follows.
+    static func emojiPresentation(after index: Int, in scalars: [Unicode.Scalar]) -> Bool? {
+        guard index + 1 < scalars.count else { return nil }
+        switch scalars[index + 1] {
+        case "\u{FE0F}": return true
+        case "\u{FE0E}": return false
+        default: return nil
+        }
+    }
+
     /// Marks and joiners are drawn with the face of the character they attach to.
     static func followsBase(_ scalar: Unicode.Scalar) -> Bool {
         // Nothing below U+0300 is a mark or a joiner.
@@ -117,9 +131,12 @@ extension ShapedParagraph {
         }
     }
 
-    /// Spaces and format characters need no glyph of their own.
+    /// Spaces, format and control characters need no glyph of their own (a stray C1 control
+    /// in a book is not looked up in the fallback faces, some of which map controls).
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\u{AD}" || scalar.properties.generalCategory == .format
+        guard scalar != " ", scalar != "\u{AD}" else { return true }
+        let category = scalar.properties.generalCategory
+        return category == .format || category == .control
     }
 
     // MARK: Shaping

@@ -29,6 +29,12 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
 
     var hb: hb_script_t { hb_script_t(rawValue: raw) }
 
+    /// The script Unicode gives a character (`Zyyy` for punctuation and symbols, `Zinh` for
+    /// most combining marks), from HarfBuzz's Unicode data.
+    public init(of scalar: Unicode.Scalar) {
+        self.init(hb: hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value))
+    }
+
     public static let common = Script(tag: "Zyyy")
     public static let inherited = Script(tag: "Zinh")
     public static let unknown = Script(tag: "Zzzz")
