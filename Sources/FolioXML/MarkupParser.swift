@@ -56,6 +56,8 @@ public enum MarkupParser {
         xmlInitParser()
         folio_installSafeEntityLoader()
         folio_silenceGenericErrors()
+        // Documents are at most 32 MB: no nesting in one can go deeper than this.
+        folio_liftDepthLimit(1 << 25)
     }()
 
     // The reason the last strict parse failed on this thread; only read right after a failure.
