@@ -69,13 +69,13 @@ public enum Paginator {
     /// Past `maxPagesPerChapter` or `maxDecorationsPerChapter`, what is left out is reported to
     /// `diagnostics`.
     public static func pages(_ flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String,
-                             diagnostics: Diagnostics? = nil) -> [Page] {
-        let slices = slices(flow, height: page.contentHeight)
+                             diagnostics: Diagnostics? = nil, pageLimit: Int = maxPagesPerChapter) -> [Page] {
+        let slices = slices(flow, height: page.contentHeight, limit: pageLimit)
         guard !slices.isEmpty else { return [] }
-        if let last = slices.last, slices.count >= maxPagesPerChapter, last.last + 1 < flow.units.count || flow.units[last.last].bottom > last.bottom {
+        if let last = slices.last, slices.count >= pageLimit, last.last + 1 < flow.units.count || flow.units[last.last].bottom > last.bottom {
             let shown = flow.units[last.last].end
-            diagnostics?.warn("layout.too-many-pages", "\(href) needs more than \(maxPagesPerChapter) pages at this page size; "
-                              + "Folio shows its first \(maxPagesPerChapter): the text after character \(shown) of \(flow.textLength) is not shown",
+            diagnostics?.warn("layout.too-many-pages", "\(href) needs more than \(pageLimit) pages at this page size; "
+                              + "Folio shows its first \(pageLimit): the text after character \(shown) of \(flow.textLength) is not shown",
                               severity: .error, at: href)
         }
         var decorations = 0
