@@ -31,7 +31,13 @@ public enum Paginator {
         var i = 0
         var top = 0.0
         let epsilon = 0.01
+        let blankEnd = blankTail(flow)
         while i < units.count && slices.count < limit {
+            // Empty blocks at the chapter's end (`<p></p>`, `<p>&#160;</p>`) do not start a page.
+            if i >= blankEnd, !slices.isEmpty {
+                slices[slices.count - 1].last = units.count - 1
+                break
+            }
             // A page that starts in a table's body (not at its first row) repeats its header.
             let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound }
             let height = pageHeight - (header.map { flow.repeatedHeaders[$0].height } ?? 0)
@@ -62,6 +68,25 @@ public enum Paginator {
             i = end
         }
         return slices
+    }
+
+    /// Where the chapter's blank ending starts: the units after it show nothing (white space
+    /// at most: no visible text, image, background or border starts in them).
+    static func blankTail(_ flow: ChapterFlow) -> Int {
+        var shows = [Bool](repeating: false, count: flow.units.count)
+        for placed in flow.placed where placed.firstUnit < shows.count {
+            switch placed.item {
+            case .text(_, let run):
+                if !run.text.allSatisfy(\.isWhitespace) { shows[placed.firstUnit] = true }
+            case .image, .fill, .border:
+                shows[placed.firstUnit] = true
+            case .link:
+                break
+            }
+        }
+        var end = flow.units.count
+        while end > 0, !shows[end - 1], flow.units[end - 1].text.allSatisfy(\.isWhitespace) { end -= 1 }
+        return end
     }
 
     /// The pages of a chapter laid out for `page`.
