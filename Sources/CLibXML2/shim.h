@@ -22,6 +22,10 @@ static xmlParserInputPtr folio_noEntityLoader(const char *url, const char *id, x
 static inline void folio_installSafeEntityLoader(void) {
     xmlSetExternalEntityLoader(folio_noEntityLoader);
 }
+/* libxml2 stops at 256 levels of nesting (xmlParserMaxDepth) unless XML_PARSE_HUGE, which
+   also lifts its entity-expansion checks. Its parser is not recursive in depth, so only the
+   depth limit is lifted; Folio's stages handle deep trees themselves. Set once, before parsing. */
+static inline void folio_liftDepthLimit(unsigned int depth) { xmlParserMaxDepth = depth; }
 static void folio_silentError(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
 // libxml2's generic error handler is per thread: this sets the calling thread's and the
 // default that threads get when they first use libxml2. Call it on each thread that parses.

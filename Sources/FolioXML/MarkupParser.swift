@@ -57,6 +57,8 @@ public enum MarkupParser {
         xmlInitParser()
         folio_installSafeEntityLoader()
         folio_silenceGenericErrors()
+        // Documents are at most 32 MB: no nesting in one can go deeper than this.
+        folio_liftDepthLimit(1 << 25)
     }()
 
     /// The tree, or nil, and libxml2's reason for the first error (kept per call: documents

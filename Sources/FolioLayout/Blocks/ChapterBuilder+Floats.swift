@@ -168,10 +168,33 @@ extension ChapterBuilder {
             }
             let metrics = BoxMetrics(style, available: width)
             boxWidth = min(width, Self.contentExtent(trial.items) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+            // CSS 2.1 §10.3.9: min(max(min-content, available), max-content). Where the room is
+            // narrower than the longest word, the box takes that word's width (overflowing its
+            // container) rather than cutting the word; only a word wider than the page is cut.
+            let outer = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
+                + metrics.padding.left + metrics.padding.right
+            if boxWidth < context.page.contentWidth {
+                let minContent = min(minContentWidth(of: node, width: width) + outer, context.page.contentWidth)
+                boxWidth = max(boxWidth, minContent)
+            }
         }
         return layOutFragment(ids: anchorIDs(in: node), measuring: false) {
             layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { $0.layoutChildren(of: node, x: $1, width: $2) }
         }
+    }
+
+    /// The min-content width of a node's content (its longest word, widest image), measured as
+    /// table cells are.
+    func minContentWidth(of node: StyledNode, width: Double) -> Double {
+        let saved = tableState.measure
+        tableState.measure = IntrinsicMeasure(cell: node.index, container: node.index)
+        let fragment = layOutFragment(ids: [], measuring: true) { layoutChildren(of: node, x: 0, width: width) }
+        var measure = tableState.measure ?? IntrinsicMeasure(cell: node.index, container: node.index)
+        tableState.measure = saved
+        for placed in fragment.items {
+            if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
+        }
+        return measure.minContent
     }
 
     /// The ids of elements inside a node, for anchors in floats and cells.

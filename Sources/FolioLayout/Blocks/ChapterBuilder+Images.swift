@@ -42,8 +42,11 @@ extension ChapterBuilder {
             return ImageSource(path: nil, alt: alt, intrinsic: href == nil ? declared : nil)
         }
         guard let size = context.imageSize(resolved) else {
-            context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing its alt text", at: path)
-            return ImageSource(path: nil, alt: alt, intrinsic: nil)
+            // Without alt text, a placeholder naming the file stands in: the image is not lost silently.
+            let shown = alt.isEmpty ? "[image: \(resolved.split(separator: "/").last.map(String.init) ?? resolved)]" : alt
+            context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing "
+                                     + (alt.isEmpty ? "“\(shown)” in its place (it has no alt text)" : "its alt text"), at: element.location)
+            return ImageSource(path: nil, alt: shown, intrinsic: nil)
         }
         // An <svg> wrapper's viewBox sets the aspect the image is shown at.
         return ImageSource(path: resolved, alt: alt, intrinsic: declared ?? size)
@@ -91,6 +94,22 @@ extension ChapterBuilder {
         paragraph.atomics.append(.image(ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: source.path, alt: source.alt)))
         paragraph.items.append(.atomic(width: size.width, height: size.height, baseline: size.height, style: node.style, id: id))
         paragraph.hasContent = true
+    }
+
+    /// The text standing in for a `<video>` or `<audio>` that has no fallback content of its own
+    /// (pages cannot play it): `[video: file]`, with a warning; nil for other elements, and for
+    /// media whose fallback content is laid out instead.
+    func mediaPlaceholder(_ node: StyledNode) -> String? {
+        guard let element = node.source, element.namespaceURI == Namespace.xhtml || element.namespaceURI == nil,
+              element.localName == "video" || element.localName == "audio" else { return nil }
+        let fallback = element.descendants().contains { ($0.kind == .text || $0.kind == .cdata) && !($0.text ?? "").allSatisfy(\.isWhitespace) }
+        guard !fallback else { return nil }
+        let source = element.attribute("src") ?? element.descendants("source", namespace: element.namespaceURI).first?.attribute("src")
+        let name = source.map { String($0.split(separator: "/").last ?? Substring($0)) }
+        let label = element.attribute("title") ?? element.attribute("aria-label") ?? name ?? "no source"
+        context.diagnostics.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
+                                 + "a placeholder stands in its place", at: element.location)
+        return "[\(element.localName): \(label)]"
     }
 
     func layoutBlockImage(_ node: StyledNode, x: Double, width: Double) {

@@ -45,6 +45,10 @@ extension ChapterBuilder {
     private func addElement(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
         let style = node.computed
         guard style.box.display != .none else { return }
+        if let placeholder = mediaPlaceholder(node) {
+            paragraph.addText(placeholder, style: decorated(node.style, decoration), node: -1)
+            return
+        }
         if isBlockLevel(node) {
             // A float among a line's words goes beside that line (line numbers, marginal notes).
             if style.box.float != .none && paragraph.hasContent && !tableState.isActive {

@@ -85,13 +85,15 @@ enum CFINodes {
     }
 
     /// UTF-16 code units of the first `scalars` scalars of `text`.
+    ///
+    /// Called once per page with offsets into the same (possibly megabyte-long) text node: ASCII
+    /// text answers at once (the UTF-16 count of a native string is remembered by the string),
+    /// other text is walked by the standard library's scalar index, not scalar by scalar here.
     static func utf16Offset(ofScalars scalars: Int, in text: String) -> Int {
-        var units = 0
-        for (i, c) in text.unicodeScalars.enumerated() {
-            if i >= scalars { break }
-            units += c.utf16.count
-        }
-        return units
+        guard scalars > 0 else { return 0 }
+        if text.utf16.count == text.utf8.count { return min(scalars, text.utf8.count) }
+        let end = text.unicodeScalars.index(text.startIndex, offsetBy: scalars, limitedBy: text.endIndex) ?? text.endIndex
+        return text.utf16.distance(from: text.startIndex, to: end)
     }
 
     /// The scalars of `text` before UTF-16 offset `units`; an offset inside a surrogate pair

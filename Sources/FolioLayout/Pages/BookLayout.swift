@@ -125,7 +125,7 @@ public final class BookLayout {
         let context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
                                     imageSize: imageSize)
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
-        var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href)
+        var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {
             chapter.pages = fixedLayoutPage(chapter.pages, viewport: viewport, spineIndex: spineIndex)
             chapter.anchors = chapter.anchors.mapValues { _ in 0 }
@@ -225,8 +225,8 @@ public struct ChapterPages: Sendable {
         self.anchors = anchors
     }
 
-    init(flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String) {
-        pages = Paginator.pages(flow, page: page, spineIndex: spineIndex, href: href)
+    init(flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String, diagnostics: Diagnostics? = nil) {
+        pages = Paginator.pages(flow, page: page, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         self.spineIndex = spineIndex
         self.href = href
         var anchors: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioStyle
 
 /// Cuts a chapter's column into pages: each page takes as many units as fit, breaking at
@@ -5,6 +6,15 @@ import FolioStyle
 /// fits); forced breaks always start a page; a unit taller than a page is cut at page height.
 /// https://www.w3.org/TR/css-break-3/#breaking-rules
 public enum Paginator {
+    /// At most this many pages per chapter (a 32 MB chapter of plain text is about 21,000
+    /// phone pages): past it the chapter's remaining content is not paginated, and a warning
+    /// says from which character on the text is not shown.
+    public static let maxPagesPerChapter = 50_000
+    /// At most this many backgrounds and borders drawn per chapter (a box spanning many pages
+    /// repeats its borders on each): past it further backgrounds and borders are not drawn,
+    /// with a warning; text, images and links always are.
+    public static let maxDecorationsPerChapter = 1_000_000
+
     /// A page's share of the column: units `first...last` shown from `top` to `bottom`.
     struct Slice {
         var first: Int
@@ -15,13 +25,19 @@ public enum Paginator {
         var header: Int?
     }
 
-    static func slices(_ flow: ChapterFlow, height pageHeight: Double) -> [Slice] {
+    static func slices(_ flow: ChapterFlow, height pageHeight: Double, limit: Int = maxPagesPerChapter) -> [Slice] {
         let units = flow.units
         var slices: [Slice] = []
         var i = 0
         var top = 0.0
         let epsilon = 0.01
-        while i < units.count {
+        let blankEnd = blankTail(flow)
+        while i < units.count && slices.count < limit {
+            // Empty blocks at the chapter's end (`<p></p>`, `<p>&#160;</p>`) do not start a page.
+            if i >= blankEnd, !slices.isEmpty {
+                slices[slices.count - 1].last = units.count - 1
+                break
+            }
             // A page that starts in a table's body (not at its first row) repeats its header.
             let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound }
             let height = pageHeight - (header.map { flow.repeatedHeaders[$0].height } ?? 0)
@@ -54,10 +70,40 @@ public enum Paginator {
         return slices
     }
 
+    /// Where the chapter's blank ending starts: the units after it show nothing (white space
+    /// at most: no visible text, image, background or border starts in them).
+    static func blankTail(_ flow: ChapterFlow) -> Int {
+        var shows = [Bool](repeating: false, count: flow.units.count)
+        for placed in flow.placed where placed.firstUnit < shows.count {
+            switch placed.item {
+            case .text(_, let run):
+                if !run.text.allSatisfy(\.isWhitespace) { shows[placed.firstUnit] = true }
+            case .image, .fill, .border:
+                shows[placed.firstUnit] = true
+            case .link:
+                break
+            }
+        }
+        var end = flow.units.count
+        while end > 0, !shows[end - 1], flow.units[end - 1].text.allSatisfy(\.isWhitespace) { end -= 1 }
+        return end
+    }
+
     /// The pages of a chapter laid out for `page`.
-    public static func pages(_ flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String) -> [Page] {
-        let slices = slices(flow, height: page.contentHeight)
+    ///
+    /// Past `maxPagesPerChapter` or `maxDecorationsPerChapter`, what is left out is reported to
+    /// `diagnostics`.
+    public static func pages(_ flow: ChapterFlow, page: PageGeometry, spineIndex: Int, href: String,
+                             diagnostics: Diagnostics? = nil, pageLimit: Int = maxPagesPerChapter) -> [Page] {
+        let slices = slices(flow, height: page.contentHeight, limit: pageLimit)
         guard !slices.isEmpty else { return [] }
+        if let last = slices.last, slices.count >= pageLimit, last.last + 1 < flow.units.count || flow.units[last.last].bottom > last.bottom {
+            let shown = flow.units[last.last].end
+            diagnostics?.warn("layout.too-many-pages", "\(href) needs more than \(pageLimit) pages at this page size; "
+                              + "Folio shows its first \(pageLimit): the text after character \(shown) of \(flow.textLength) is not shown",
+                              severity: .error, at: href)
+        }
+        var decorations = 0
         var pageOfUnit = [Int](repeating: 0, count: flow.units.count)
         for (k, slice) in slices.enumerated() {
             for u in slice.first...slice.last { pageOfUnit[u] = max(pageOfUnit[u], k) }
@@ -81,6 +127,16 @@ public enum Paginator {
                 let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
                 if let item = clip(placed.item, top: slice.top, bottom: slice.bottom, dx: page.margins.left,
                                    dy: page.margins.top - slice.top + shift) {
+                    if item.isDecoration {
+                        decorations += 1
+                        if decorations > maxDecorationsPerChapter {
+                            if decorations == maxDecorationsPerChapter + 1 {
+                                diagnostics?.warn("layout.too-many-boxes", "\(href) draws more than \(maxDecorationsPerChapter) backgrounds and borders; "
+                                                  + "from page \(k + 1) on, further ones are left out (the text and images are all shown)", at: href)
+                            }
+                            continue
+                        }
+                    }
                     items[k].append(item)
                 }
             }
@@ -137,6 +193,16 @@ public enum Paginator {
             return FrameItem.border(border).moved(dx: dx, dy: dy)
         case .text, .image, .link:
             return item.moved(dx: dx, dy: dy)
+        }
+    }
+}
+
+extension FrameItem {
+    /// Backgrounds, rules and borders: what a page can do without when a chapter draws too many.
+    var isDecoration: Bool {
+        switch self {
+        case .fill, .border: true
+        case .text, .image, .link: false
         }
     }
 }

@@ -91,7 +91,7 @@ enum TableColumnWidths {
             let ratio = sumMax > sumMin ? (content - sumMin) / (sumMax - sumMin) : 0
             widths = (0..<n).map { minimum[$0] + (maximum[$0] - minimum[$0]) * ratio }
         } else {
-            widths = (0..<n).map { sumMin > 0 ? minimum[$0] * content / sumMin : content / Double(n) }
+            widths = squeezed(minimum, into: content)
         }
         return Result(widths: widths, squeezed: content < sumMin - 0.01, minimum: sumMin + outer, maximum: sumMax + outer)
     }
@@ -135,6 +135,28 @@ enum TableColumnWidths {
         }
         let width = min(table, max(available, 0))
         return Result(widths: used, squeezed: squeezed, minimum: width, maximum: width)
+    }
+
+    /// Columns below their min-content, to fit `content`: the widest give first, down to a
+    /// common width, so that narrow columns (numbers, short words) keep their words whole and
+    /// only the longest words are cut.
+    static func squeezed(_ minimum: [Double], into content: Double) -> [Double] {
+        guard content > 0, !minimum.isEmpty else { return minimum.map { _ in 0 } }
+        // The level L with Σ min(minimum, L) = content: raise it past the columns it leaves whole.
+        let sorted = minimum.sorted()
+        var whole = 0.0
+        var level = content / Double(sorted.count)
+        for (k, width) in sorted.enumerated() {
+            let capped = (content - whole) / Double(sorted.count - k)
+            if width <= capped {
+                whole += width
+                level = capped
+            } else {
+                level = capped
+                break
+            }
+        }
+        return minimum.map { min($0, level) }
     }
 
     /// Grows `widths[columns]` so that they add up to `total`, in proportion to `weights`

@@ -39,8 +39,11 @@ public final class StyleContext {
     }
 
     /// What computing lengths needs: the viewport and the reader's text size.
+    /// `vw` and `vh` are of the page's content area (the device less the page margins), so
+    /// that a `100vh` box fills a page and does not spill onto the next.
     var valueContext: ValueContext {
-        ValueContext(viewportWidth: environment.widthPx, viewportHeight: environment.heightPx,
+        ValueContext(viewportWidth: max(1, environment.widthPx - 2 * settings.pageMargin),
+                     viewportHeight: max(1, environment.heightPx - 2 * settings.pageMargin),
                      rootFontSize: settings.rootFontSize, mediumFontSize: settings.rootFontSize)
     }
 

@@ -17,11 +17,17 @@ struct StyledTreeBuilder {
     /// Elements with the same parent style and the same cascaded values compute the same style
     /// (most paragraphs of a chapter): computed once, shared.
     private var computed: [ComputeKey: SharedStyle] = [:]
+    private var flattened = false
 
     private struct ComputeKey: Hashable {
         var parent: ObjectIdentifier?
         var cascaded: [PropertyID: SpecifiedValue]
     }
+
+    /// The deepest nesting of styled elements kept (Chromium's HTML parser keeps 512; a debug build lays out about 250 on an 8 MB stack): deeper
+    /// elements become siblings at this depth, so layout, which recurses through the tree,
+    /// stays within its stack however deep a document nests.
+    static let maxDepth = 128
 
     init(tree: XMLTree, rules: RuleSet, context: StyleContext) {
         self.tree = tree
@@ -51,12 +57,20 @@ struct StyledTreeBuilder {
             }
             stack[stack.count - 1].next = child.nextSibling
             let parent = stack[stack.count - 1]
+            // Past `maxDepth`, nodes hang from the ancestor at that depth, after their preceding
+            // siblings: deep nesting is flattened, in document order, and nothing is lost.
+            let container = stack.count > Self.maxDepth ? stack[Self.maxDepth - 1].index : parent.index
+            if container != parent.index && !flattened {
+                flattened = true
+                context.diagnostics.warn("css.nesting-flattened", "elements nest more than \(Self.maxDepth) deep; deeper ones are laid out "
+                                         + "as siblings at that depth (their text is all kept)", at: child.location)
+            }
             switch child.kind {
             case .element:
-                if let frame = open(child, parent: parent.index, parentStyle: parent.style) { stack.append(frame) }
+                if let frame = open(child, parent: parent.index, parentStyle: parent.style, container: container) { stack.append(frame) }
             case .text, .cdata:
                 let style = nodes[Int(parent.index)].style
-                append(StyledNode(kind: .text, index: 0, source: child, style: style, text: child.text), to: parent.index)
+                append(StyledNode(kind: .text, index: 0, source: child, style: style, text: child.text), to: container)
             case .comment, .processingInstruction, .document:
                 continue
             }
@@ -65,14 +79,20 @@ struct StyledTreeBuilder {
     }
 
     /// Styles an element and its leading generated content; nil when its children are not shown.
-    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?) -> Frame? {
+    /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
+    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, container: Int32? = nil) -> Frame? {
         let cascaded = matcher.match(element, extra: ownDeclarations(element))
         let key = ComputeKey(parent: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil, cascaded: cascaded.element)
         let shared: SharedStyle
         if let hit = computed[key] {
             shared = hit
         } else {
-            let style = ComputedStyle.compute(cascaded: cascaded.element, parent: parentStyle, root: rootStyle, environment: context.valueContext)
+            let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded.element, parent: parentStyle, root: rootStyle,
+                                                                     environment: context.valueContext)
+            if !clamped.isEmpty {
+                context.diagnostics.warn("css.value-clamped", "<\(element.localName)> has \(clamped.joined(separator: ", ")) out of range; "
+                                         + "clamped to Folio's limit (\(StyleLimits.describe(clamped)))", at: element.location)
+            }
             shared = context.interner.intern(style)
             computed[key] = shared
         }
@@ -85,7 +105,7 @@ struct StyledTreeBuilder {
             if placeholderAlttexts == nil { placeholderAlttexts = tree.root.map(ForeignContent.placeholderAlttexts(in:)) ?? [] }
             node.text = ForeignContent.mathFallback(element, placeholders: placeholderAlttexts ?? [])
         }
-        let index = append(node, to: parent)
+        let index = append(node, to: container ?? parent)
         guard style.box.display != .none else { return nil }
         // SVG and MathML stay whole in the source tree for the renderer; their insides are not CSS boxes.
         guard !ForeignContent.isOpaque(element) else { return nil }

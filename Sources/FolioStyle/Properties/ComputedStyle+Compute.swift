@@ -12,6 +12,14 @@ extension ComputedStyle {
     public static func compute(
         cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
     ) -> ComputedStyle {
+        computeWithinLimits(cascaded: cascaded, parent: parent, root: root, environment: environment).style
+    }
+
+    /// `compute`, also naming the properties whose values were out of `StyleLimits` and
+    /// clamped (for a warning).
+    public static func computeWithinLimits(
+        cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
+    ) -> (style: ComputedStyle, clamped: [String]) {
         let inheritFrom = parent ?? rootParent(environment)
         var style = inheritFrom
         style.box = initial.box
@@ -20,13 +28,16 @@ extension ComputedStyle {
         if !style.generated.isIdentical(to: initial.generated) { style.generated = initial.generated }
         guard !cascaded.isEmpty else {
             if parent == nil { style.finish(isRoot: true) }
-            return style
+            return (style, [])
         }
 
         let rootFontSize = root?.font.size ?? environment.rootFontSize
         if let fontSize = cascaded[.fontSize] {
             style.font.size = computeFontSize(fontSize, parent: inheritFrom, rootFontSize: rootFontSize, environment: environment)
         }
+        // Clamped before em lengths are computed from it.
+        var clamped = style.font.size > StyleLimits.fontSize || style.font.size.isNaN ? ["font-size"] : []
+        if !clamped.isEmpty { style.font.size = style.font.size.isNaN ? inheritFrom.font.size : StyleLimits.fontSize }
         if let color = cascaded[.color] {
             style.apply(.color, color, parent: inheritFrom, lengths: LengthResolver(fontSize: style.font.size, rootFontSize: rootFontSize, context: environment), environment: environment)
         }
@@ -35,7 +46,8 @@ extension ComputedStyle {
             style.apply(id, value, parent: inheritFrom, lengths: lengths, environment: environment)
         }
         style.finish(isRoot: parent == nil)
-        return style
+        clamped += style.clampToLimits()
+        return (style, clamped)
     }
 
     /// What a root element inherits from: the initial values, with `medium` at the

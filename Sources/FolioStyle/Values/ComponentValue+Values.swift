@@ -14,9 +14,9 @@ extension ComponentValue {
         return false
     }
 
-    /// A plain number token's value.
+    /// A plain number token's value (nil when it overflowed to infinity).
     var number: Double? {
-        if case .token(.number(let value, _, _)) = self { return value }
+        if case .token(.number(let value, _, _)) = self, value.isFinite { return value }
         return nil
     }
 

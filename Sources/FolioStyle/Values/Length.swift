@@ -68,10 +68,11 @@ public enum Length: Sendable, Hashable {
         let length: Length
         switch value {
         case .token(.dimension(let number, let unit, _)):
-            guard let unit = LengthUnit(cssUnit: unit) else { return nil }
+            // A number too large for a Double (1e999px) is no length.
+            guard number.isFinite, let unit = LengthUnit(cssUnit: unit) else { return nil }
             length = .dimension(number, unit)
         case .token(.percentage(let number)):
-            guard percent else { return nil }
+            guard percent, number.isFinite else { return nil }
             length = .dimension(number, .percent)
         case .token(.number(let number, _, _)):
             guard number == 0 else { return nil }

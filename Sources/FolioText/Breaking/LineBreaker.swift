@@ -59,6 +59,8 @@ public struct LineBreaker: Sendable {
     /// With lazy hyphenation: the styles, and which words (by start) are done.
     private var spans: [Span] = []
     private var hyphenated: [Bool] = []
+    /// Changes whenever breaks are added (lazy hyphenation), so callers may cache what they found.
+    private(set) var generation = 0
 
     /// One style for the whole paragraph.
     public init(text: String, language: String? = nil, style: LineBreakStyle = LineBreakStyle(),
@@ -280,6 +282,7 @@ extension LineBreaker {
     mutating func hyphenate(word: Range<Int>) {
         guard let hyphenator = lazyHyphenator, !hyphenated[word.lowerBound] else { return }
         hyphenated[word.lowerBound] = true
+        generation += 1
         Self.hyphenate(word, &kinds, scalars, spans: spans, hyphenator: hyphenator)
     }
 }

@@ -80,20 +80,35 @@ extension LineFiller {
     /// The span from the first to the last word with a scalar in `range` that may still get
     /// usable hyphenation points, or nil when there is none.
     private func candidates(_ range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty else { return nil }
         let scalars = shaped.collected.scalars
+        // Words longer than this are never hyphenated: scans stop there, so that lines cut
+        // inside a megabyte-long word do not each walk all of it.
+        let longest = Hyphenator.maximumWordBytes
         var span: Range<Int>?
         var i = range.lowerBound
+        var tooLong = false
         // Back to the start of a word the range begins inside.
         if i < scalars.count && !LineBreaker.isSpace(scalars[i]) {
-            while i > 0 && !LineBreaker.isSpace(scalars[i - 1]) { i -= 1 }
+            while i > 0 && !LineBreaker.isSpace(scalars[i - 1]) && !tooLong {
+                i -= 1
+                tooLong = range.lowerBound - i > longest
+            }
         }
         while i < range.upperBound {
             guard !LineBreaker.isSpace(scalars[i]) else {
                 i += 1
+                tooLong = false
                 continue
             }
             var end = i + 1
-            while end < scalars.count && !LineBreaker.isSpace(scalars[end]) { end += 1 }
+            while end < scalars.count && !LineBreaker.isSpace(scalars[end]) && end - i <= longest { end += 1 }
+            if tooLong || end - i > longest {
+                // Inside a word too long to hyphenate: go on from where the scan stopped.
+                tooLong = true
+                i = end
+                continue
+            }
             // Short words have no points: skip them without asking the breaker.
             if end - i >= Hyphenator.minimumWordLength && i < lastWordStart && breaker.mayHyphenate(i..<end) {
                 span = (span?.lowerBound ?? i)..<end

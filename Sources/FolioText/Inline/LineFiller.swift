@@ -32,6 +32,17 @@ struct LineFiller {
     let lazy: Bool
     /// The widest hyphen of the paragraph, once asked for.
     var widestHyphenWidth: Double?
+    /// The first usable break found after `from` (no other break lies between), while the
+    /// breaker's breaks are unchanged.
+    var firstBreakAhead: FirstBreak?
+
+    struct FirstBreak {
+        var from: Int
+        var at: Int
+        var generation: Int
+        /// `from..<at - 1` lies inside one word too long for the hyphenator.
+        var longWord: Bool
+    }
     static let epsilon = 1e-6
 
     init(shaped: ShapedParagraph, breaker: LineBreaker, hyphenWidth: @escaping (Int) -> Double) {
@@ -63,6 +74,13 @@ struct LineFiller {
         scalar == " " || scalar == "\t" || scalar == "\u{3000}" || scalar == CollectedText.lineSeparator
     }
 
+    /// True when `range` is longer than any word the hyphenator takes and holds no space.
+    func isLongWord(_ range: Range<Int>) -> Bool {
+        guard range.count > Hyphenator.maximumWordBytes else { return false }
+        let scalars = shaped.collected.scalars
+        return !range.contains { LineBreaker.isSpace(scalars[$0]) }
+    }
+
     /// Hyphenates every word with a scalar in `range` that is not done yet.
     private mutating func hyphenateAll(_ range: Range<Int>) {
         var i = range.lowerBound
@@ -91,6 +109,17 @@ struct LineFiller {
         var first: LineBreaker.Break?
         var settled = Settled(lineStart: start, prefix: shaped.prefix[start])
         var cursor = start
+        // Lines cut inside one long word all find the same first break after it: skip the
+        // word's scalars instead of scanning them again for every line (linear, not quadratic).
+        // With lazy hyphenation only inside a word too long to hyphenate, whose points never change.
+        var insideLongWord = false
+        if let known = firstBreakAhead, known.generation == breaker.generation, known.from <= start, start < known.at - 1,
+           !lazy || known.longWord {
+            breaker.seek(to: known.at - 1)
+            cursor = known.at - 1
+            settled.offset = max(settled.offset, known.at - 1)
+            insideLongWord = known.longWord
+        }
         while let b = breaker.nextBreak() {
             let usable = usable(b)
             let width = measure(start..<b.offset, kind: b.kind)
@@ -108,6 +137,10 @@ struct LineFiller {
             if b.kind == .mandatory { break }
         }
         if let best { return Line(range: start..<best.offset, kind: best.kind, overflows: false) }
+        if let first, firstBreakAhead?.at != first.offset || firstBreakAhead?.generation != breaker.generation {
+            firstBreakAhead = FirstBreak(from: start, at: first.offset, generation: breaker.generation,
+                                         longWord: isLongWord(start..<(first.offset - 1)))
+        }
         guard let first else {
             let end = shaped.collected.scalars.count
             return Line(range: start..<end, kind: .mandatory, overflows: measure(start..<end, kind: .mandatory) > available + epsilon)
@@ -115,7 +148,7 @@ struct LineFiller {
         // Nothing fits: emergency breaks inside the first word, when allowed. Up-front
         // hyphenation would have turned some into (unusable) hyphenated breaks even in the
         // last word: hyphenate what is left before looking.
-        if lazy { hyphenateAll(start..<first.offset) }
+        if lazy && !insideLongWord { hyphenateAll(start..<first.offset) }
         breaker.seek(to: start)
         var emergency: LineBreaker.Break?
         while let b = breaker.nextBreak(includingEmergency: true), b.offset < first.offset {
