@@ -4,11 +4,13 @@ import FolioCore
 /// Copies a libxml2 document into an `XMLTree`, without recursion.
 ///
 /// Elements nested deeper than `maximumDepth` are left out of the tree but their content is
-/// kept, in the deepest element kept: later stages (cascade, layout) walk the tree recursively,
-/// and a hostile chapter of thousands of nested divs overflowed their stack.
+/// kept, in the deepest element kept: libxml2 itself no longer stops at 256 levels (see
+/// MarkupParser), and stages that walk an `XMLTree` recursively must not meet a document of
+/// thousands of nested divs. The styled tree flattens earlier (from 128 levels) keeping each
+/// element's style; this is the backstop for every other reader of the tree.
 struct TreeBuilder {
-    /// Deeper than any real document's nesting, shallow enough for the recursive stages.
-    static let maximumDepth = 100
+    /// libxml2's own former limit: deeper than any real document's nesting.
+    static let maximumDepth = 256
 
     let path: String
     let fromHTML: Bool

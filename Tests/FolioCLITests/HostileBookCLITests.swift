@@ -93,8 +93,8 @@ import Testing
         #expect(run.stdout.contains("Creator      Ann Author (r0)\n"))
     }
 
-    /// 250 nested divs overflowed the stack of the recursive layout (SIGSEGV); the tree now
-    /// flattens what lies deeper than 100 levels, keeping the text.
+    /// 250 nested divs overflowed the stack of the recursive layout (SIGSEGV); the styled tree
+    /// now flattens what lies deeper than 128 levels, keeping the text.
     @Test func aChapterOfDeeplyNestedDivsIsLaidOutNotCrashed() throws {
         let body = String(repeating: "<div>", count: 250) + "Deep text." + String(repeating: "</div>", count: 250)
         let book = try Self.folderBook([
