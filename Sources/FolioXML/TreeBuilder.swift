@@ -3,11 +3,12 @@ import FolioCore
 
 /// Copies a libxml2 document into an `XMLTree`, without recursion.
 ///
-/// Elements nested deeper than `maximumDepth` are left out of the tree but their content is
-/// kept, in the deepest element kept: libxml2 itself no longer stops at 256 levels (see
-/// MarkupParser), and stages that walk an `XMLTree` recursively must not meet a document of
-/// thousands of nested divs. The styled tree flattens earlier (from 128 levels) keeping each
-/// element's style; this is the backstop for every other reader of the tree.
+/// Elements nested deeper than `maximumDepth` are flattened: each hangs from the ancestor at
+/// that depth, followed by its former children, so no element or text is lost. libxml2 itself
+/// no longer stops at 256 levels (see MarkupParser), and stages that walk an `XMLTree`
+/// recursively must not meet a document of thousands of nested divs. The styled tree flattens
+/// earlier (from 128 levels) keeping each element's style; this is the backstop for every
+/// other reader of the tree.
 struct TreeBuilder {
     /// libxml2's own former limit: deeper than any real document's nesting.
     static let maximumDepth = 256
@@ -58,14 +59,20 @@ struct TreeBuilder {
             node = n.pointee.next
             switch n.pointee.type {
             case XML_ELEMENT_NODE where frames.count > Self.maximumDepth:
-                // Too deep: the element goes, its children go on in the current parent.
+                // Too deep: the element hangs from the ancestor at the limit, and so do its
+                // children, after it — every element and text stays, in document order (a
+                // div stays a block), only the nesting goes.
                 if !warnedTooDeep {
                     warnedTooDeep = true
-                    diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened; their text is kept",
-                                     at: "\(path):\(line(n))")
+                    diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened into siblings; "
+                                     + "their text is kept", at: "\(path):\(line(n))")
                 }
+                let container = frames[Self.maximumDepth].record
+                let qname = elementName(n, inherited: parent.namespace)
+                let index = append(XMLTree.Record(kind: .element, name: intern(qname), line: line(n)), to: container)
+                copyAttributes(n, into: index)
                 if let children = n.pointee.children {
-                    frames.append(Frame(record: parent.record, namespace: parent.namespace, source: n))
+                    frames.append(Frame(record: container, namespace: qname.namespaceURI, source: n))
                     node = children
                 }
             case XML_ELEMENT_NODE:

@@ -52,6 +52,7 @@ import Testing
         let deepest = try #require(tree.root?.descendants().map(\.depth).max())
         #expect(deepest <= TreeBuilder.maximumDepth + 1)
         #expect(tree.root?.descendants("body").first?.textContent == "deep text")
+        #expect(tree.root?.descendants("div").count == 400 && tree.root?.descendants("b").count == 1)
         #expect(diagnostics.warnings.map(\.code) == ["xml.too-deep"])
         #expect(diagnostics.warnings.first?.location == "EPUB/doc.xhtml:1")
     }
