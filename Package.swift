@@ -72,7 +72,8 @@ let package = Package(
         // Fuzzing (scripts/fuzz): the targets, with libFuzzer's entry point, and a driver that is
         // libFuzzer itself when built with -DFUZZING -sanitize=fuzzer, else replays saved inputs.
         .target(name: "FolioFuzz", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioOverlay"]),
-        .executableTarget(name: "folio-fuzz", dependencies: ["FolioFuzz"]),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "folio-fuzz", dependencies: ["FolioFuzz", "CLibFuzzer"]),
 
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),

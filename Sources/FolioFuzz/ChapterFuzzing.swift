@@ -12,6 +12,14 @@ enum ChapterFuzzing {
     static let page = PageGeometry(width: 400, height: 300, margins: Edges(all: 10))
     /// Every image of the chapter is this size: sizes come from image files, fuzzed elsewhere.
     static let imageSize = (width: 120.0, height: 80.0)
+    /// Loaded hyphenation dictionaries, shared by every input as a book's chapters share them
+    /// (`BookLayout`): loading one takes most of a second under AddressSanitizer.
+    static let hyphenation = HyphenationContext()
+
+    static let warmUpDocument = """
+        <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><body style="hyphens: auto">
+        <p>Hyphenation dictionaries load on a paragraph's first long word: extraordinarily.</p></body></html>
+        """
 
     static func run(_ bytes: [UInt8]) -> String {
         let diagnostics = Diagnostics()
@@ -29,7 +37,7 @@ enum ChapterFuzzing {
         } catch {
             return "no fonts: \(error)"
         }
-        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts)) { _ in imageSize }
+        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, hyphenation: hyphenation)) { _ in imageSize }
         let flow = ChapterBuilder(document: styled, path: path, context: context).build()
         let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: path)
         let characters = pages.reduce(0) { $0 + $1.text.count }

@@ -6,15 +6,15 @@ import FolioPublication
 /// read as a SMIL clock value, the parser's other input from the book.
 enum SMILFuzzing {
     static func run(_ bytes: [UInt8]) -> String {
-        let clock = ClockValue(String(decoding: bytes.prefix(256), as: UTF8.self))
+        let clock = ClockValue(String(decoding: bytes.prefix(256), as: UTF8.self)).map(\.description) ?? "none"
         let diagnostics = Diagnostics()
         let overlay: MediaOverlay
         do {
             overlay = try SMILParser.parse(bytes, path: "OEBPS/chapter.smil", diagnostics: diagnostics)
         } catch {
-            return "not XML: \(error.reason)"
+            return "not XML: \(error.reason); clock value \(clock)"
         }
         let clips = Timeline.resolveClipEnds(overlay.clips, diagnostics: diagnostics)
-        return "\(clips.count) clips, clock value \(clock.map(\.description) ?? "none"), \(diagnostics.warnings.count) warnings"
+        return "\(clips.count) clips, clock value \(clock), \(diagnostics.warnings.count) warnings"
     }
 }
