@@ -15,12 +15,18 @@ public enum Paginator {
         var header: Int?
     }
 
+    /// The most pages one unit is cut over. A taller unit comes only from absurd lengths
+    /// (`line-height: 1e300`): it shows its first pages, then its last, instead of taking
+    /// unbounded time and memory (and, past 2^53 px, never reaching its bottom at all).
+    static let maximumCuts = 1000
+
     static func slices(_ flow: ChapterFlow, height pageHeight: Double) -> [Slice] {
         let units = flow.units
         var slices: [Slice] = []
         var i = 0
         var top = 0.0
         let epsilon = 0.01
+        var cuts = 0
         while i < units.count {
             // A page that starts in a table's body (not at its first row) repeats its header.
             let header = flow.repeatedHeaders.lastIndex { $0.body.contains(i) && i > $0.body.lowerBound }
@@ -34,7 +40,8 @@ public enum Paginator {
             if j == i {
                 // Taller than what is left of a page: cut it at the page's bottom.
                 slices.append(Slice(first: i, last: i, top: top, bottom: top + height, header: header))
-                top += height
+                cuts += 1
+                top = cuts < maximumCuts ? top + height : max(top + height, units[i].bottom - height)
                 continue
             }
             var end = j
@@ -50,6 +57,7 @@ public enum Paginator {
                 top = max(top, min(units[end].top, slices[slices.count - 1].bottom))
             }
             i = end
+            cuts = 0
         }
         return slices
     }
