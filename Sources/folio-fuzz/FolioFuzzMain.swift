@@ -15,7 +15,12 @@ import CLibFuzzer
 @main enum FolioFuzzMain {
     static func main() {
         #if FUZZING
-        FuzzTarget.fromEnvironment?.warmUp()
+        guard let target = FuzzTarget.fromEnvironment else {
+            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+            FileHandle.standardError.write(Data("folio-fuzz: set FOLIO_FUZZ_TARGET to one of: \(names)\n".utf8))
+            exit(64)
+        }
+        target.warmUp()
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzTestOneInput(data, size) })
