@@ -69,6 +69,12 @@ let package = Package(
             ]
         ),
 
+        // Fuzzing (scripts/fuzz): the targets, with libFuzzer's entry point, and a driver that is
+        // libFuzzer itself when built with -DFUZZING -sanitize=fuzzer, else replays saved inputs.
+        .target(name: "FolioFuzz", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioOverlay"]),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "folio-fuzz", dependencies: ["FolioFuzz", "CLibFuzzer"]),
+
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioXMLTests", dependencies: ["FolioXML"]),
         .testTarget(name: "FolioPublicationTests", dependencies: ["FolioPublication", "CLibZip", "FolioTestSupport"], exclude: ["Fixtures"]),
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "FolioReaderTests", dependencies: ["FolioReader", "FolioLayout", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioOverlay", "FolioRender", "FolioImage", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore"]),
     ],
     swiftLanguageModes: [.v6]

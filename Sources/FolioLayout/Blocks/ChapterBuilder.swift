@@ -6,7 +6,7 @@ import FolioXML
 /// Lays out one styled content document into a `ChapterFlow`: block boxes stacked with
 /// collapsing margins, their inline content set in lines by the paragraph setter, each line
 /// and image a unit the paginator may break before.
-final class ChapterBuilder {
+public final class ChapterBuilder {
     let document: StyledDocument
     let path: String
     var context: LayoutContext
@@ -43,7 +43,7 @@ final class ChapterBuilder {
     /// Table headers to repeat on the pages their bodies run onto.
     var repeatedHeaders: [RepeatedHeader] = []
 
-    init(document: StyledDocument, path: String, context: LayoutContext) {
+    public init(document: StyledDocument, path: String, context: LayoutContext) {
         self.document = document
         self.path = path
         self.context = context
@@ -51,7 +51,7 @@ final class ChapterBuilder {
     }
 
     /// Lays out the document.
-    func build() -> ChapterFlow {
+    public func build() -> ChapterFlow {
         let width = context.page.contentWidth
         if let root = document.root, root.computed.box.display != .none {
             layoutBlock(root, x: 0, width: width)

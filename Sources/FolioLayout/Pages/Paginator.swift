@@ -25,12 +25,18 @@ public enum Paginator {
         var header: Int?
     }
 
+    /// The most pages one unit is cut over. A taller unit comes only from absurd lengths
+    /// (`line-height: 1e300`): it shows its first pages, then its last, instead of taking
+    /// unbounded time and memory (and, past 2^53 px, never reaching its bottom at all).
+    static let maximumCuts = 1000
+
     static func slices(_ flow: ChapterFlow, height pageHeight: Double, limit: Int = maxPagesPerChapter) -> [Slice] {
         let units = flow.units
         var slices: [Slice] = []
         var i = 0
         var top = 0.0
         let epsilon = 0.01
+        var cuts = 0
         let blankEnd = blankTail(flow)
         while i < units.count && slices.count < limit {
             // Empty blocks at the chapter's end (`<p></p>`, `<p>&#160;</p>`) do not start a page.
@@ -50,7 +56,8 @@ public enum Paginator {
             if j == i {
                 // Taller than what is left of a page: cut it at the page's bottom.
                 slices.append(Slice(first: i, last: i, top: top, bottom: top + height, header: header))
-                top += height
+                cuts += 1
+                top = cuts < maximumCuts ? top + height : max(top + height, units[i].bottom - height)
                 continue
             }
             var end = j
@@ -66,6 +73,7 @@ public enum Paginator {
                 top = max(top, min(units[end].top, slices[slices.count - 1].bottom))
             }
             i = end
+            cuts = 0
         }
         return slices
     }

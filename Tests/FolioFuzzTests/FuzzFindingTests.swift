@@ -1,0 +1,34 @@
+import FolioFuzz
+import Foundation
+import Testing
+
+/// Inputs the fuzzer (or a hunt beside it) found to crash or hang Folio, replayed through the
+/// same entry libFuzzer uses, each with what a fixed Folio answers.
+/// Fixtures: `Fixtures/fuzz/<target>-<case>`.
+@Suite struct FuzzFindingTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
+
+    static func run(_ name: String) throws -> String {
+        let target = try #require(FuzzTarget(rawValue: String(name.prefix { $0 != "-" })))
+        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        return target.run([UInt8](data))
+    }
+
+    /// The leading figures of an outcome such as "12 pages, 40 characters shown, 0 warnings".
+    static func figures(_ outcome: String) -> [Int] {
+        outcome.split(separator: ",").compactMap { Int($0.split(separator: " ").first ?? "") }
+    }
+
+    /// A line, box or inline taller than 10^300 px was cut at every page's height, one page at a
+    /// time: 10^297 pages, an endless loop eating memory. Now it takes at most 1000 pages and
+    /// the chapter goes on to its next paragraph.
+    @Test(arguments: ["chapter-line-height-1e300.xhtml", "chapter-padding-1e300px.xhtml", "chapter-vertical-align-1e308-percent.xhtml"])
+    func anAbsurdlyTallUnitTakesBoundedPagesAndTheChapterGoesOn(fixture: String) throws {
+        let outcome = try Self.run(fixture)
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        #expect((2...1002).contains(figures[0]), "pages: \(outcome)")
+        // Each page of the cut unit shows its text; the last shows the next paragraph's too.
+        #expect(figures[1] >= figures[0] + "after".count, "characters: \(outcome)")
+    }
+}
