@@ -126,8 +126,9 @@ public struct StateStore: Sendable {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? "not JSON, or not an object" : "bad value at \(path)"
         default:
-            // Never a Swift dump of an unknown error type: its own description, if it has one.
-            return (error as? any CustomStringConvertible)?.description ?? "its content cannot be read"
+            // Never a Swift dump of an unknown error type: its own description, if it gives one
+            // (every error converts to CustomStringConvertible on Linux, so that says nothing).
+            return (error as? any LocalizedError)?.errorDescription ?? "its content cannot be read"
         }
     }
 }
