@@ -81,26 +81,10 @@ public enum SMILParser {
                 return nil
             }
             audioPath = resolved.path
-            if let written = audio.attribute("clipBegin") {
-                switch ClockValue.reading(written) {
-                case .success(let value):
-                    begin = value.seconds
-                case .failure(let problem):
-                    diagnostics.warn(problem == .outOfRange ? "smil.clock-value-out-of-range" : "smil.bad-clock-value",
-                                     "clipBegin \"\(written)\" \(problem); par skipped", at: location)
-                    return nil
-                }
-            }
-            if let written = audio.attribute("clipEnd") {
-                switch ClockValue.reading(written) {
-                case .success(let value):
-                    end = value.seconds
-                case .failure(let problem):
-                    diagnostics.warn(problem == .outOfRange ? "smil.clock-value-out-of-range" : "smil.bad-clock-value",
-                                     "clipEnd \"\(written)\" \(problem); par skipped", at: location)
-                    return nil
-                }
-            }
+            guard let clipBegin = clock("clipBegin", of: audio, par: par, diagnostics: diagnostics),
+                  let clipEnd = clock("clipEnd", of: audio, par: par, diagnostics: diagnostics) else { return nil }
+            begin = clipBegin ?? 0
+            end = clipEnd
             if let end, end < begin {
                 diagnostics.warn("smil.clip-backwards", "clipEnd \(end)s is before clipBegin \(begin)s; par skipped", at: location)
                 return nil
@@ -109,5 +93,19 @@ public enum SMILParser {
         return OverlayClip(id: par.attribute("id"), text: TextTarget(path: target.path, fragment: target.fragment),
                            audio: audioPath, clipBegin: begin, clipEnd: end, types: context.types,
                            isSkippable: context.skippable, escapableGroup: context.escapableGroup, location: location)
+    }
+
+    /// An audio element's clock attribute: `.some(nil)` when absent, nil (with a warning; the
+    /// par is skipped) when it is not a clock value or is out of range.
+    private static func clock(_ name: String, of audio: XMLNode, par: XMLNode, diagnostics: Diagnostics) -> Double?? {
+        guard let written = audio.attribute(name) else { return .some(nil) }
+        switch ClockValue.reading(written) {
+        case .success(let value):
+            return .some(value.seconds)
+        case .failure(let problem):
+            diagnostics.warn(problem == .outOfRange ? "smil.clock-value-out-of-range" : "smil.bad-clock-value",
+                             "\(name) \"\(written)\" \(problem); par skipped", at: par.location)
+            return nil
+        }
     }
 }
