@@ -10,8 +10,9 @@ enum ImageFuzzing {
     static func run(_ bytes: [UInt8]) -> String {
         let info = ImageProbe.probe(bytes)
         if let info {
-            // Layout divides by these and rounds them to pixels: they must be real sizes.
-            precondition(info.width.isFinite && info.height.isFinite && info.width > 0 && info.height > 0,
+            // Layout scales and rounds these to pixels: they must be real sizes. Zero is one (an
+            // SVG with height="0" draws nothing, and layout gives it no room).
+            precondition(info.width.isFinite && info.height.isFinite && info.width >= 0 && info.height >= 0,
                          "probe gave an intrinsic size of \(info.width)×\(info.height)")
         }
         let size = info.map { (width: Int(min($0.width, largestBox).rounded(.up)), height: Int(min($0.height, largestBox).rounded(.up))) }

@@ -31,4 +31,12 @@ import Testing
         // Each page of the cut unit shows its text; the last shows the next paragraph's too.
         #expect(figures[1] >= figures[0] + "after".count, "characters: \(outcome)")
     }
+
+    /// An SVG whose height is 0 (its width misspelt) has a 0 × 0 intrinsic size: the image
+    /// target asked for sizes above zero and stopped. Zero is a real size, drawn as nothing; it
+    /// is probed as such and decoding refuses an empty bitmap without trapping.
+    @Test func anSVGOfHeightZeroIsProbedAsZeroByZero() throws {
+        let outcome = try Self.run("image-svg-height-zero.svg")
+        #expect(outcome.hasSuffix("probed svg 0.0×0.0"), "\(outcome)")
+    }
 }
