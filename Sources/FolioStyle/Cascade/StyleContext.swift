@@ -18,10 +18,14 @@ public final class StyleContext {
     /// UA and user rules, built once.
     private(set) lazy var baseRules: RuleSet = {
         var rules = RuleSet(context: self)
-        rules.add(CSSParser.parseStylesheet(UserAgentStyleSheet.text, path: "(user agent)", diagnostics: Diagnostics()), origin: .userAgent)
+        rules.add(Self.userAgentSheet, origin: .userAgent)
         rules.add(CSSParser.parseStylesheet(UserStyleSheet.text(for: settings), path: "(reader settings)", diagnostics: diagnostics), origin: .user)
         return rules
     }()
+
+    /// The user-agent stylesheet, parsed once per process: it is the same for every book and
+    /// context, and parsing it is most of what styling a short chapter costs.
+    static let userAgentSheet = CSSParser.parseStylesheet(UserAgentStyleSheet.text, path: "(user agent)", diagnostics: Diagnostics())
 
     public init(environment: MediaEnvironment, settings: ReaderSettings = ReaderSettings(), diagnostics: Diagnostics = Diagnostics(),
                 loadResource: @escaping (String) -> [UInt8]?) {

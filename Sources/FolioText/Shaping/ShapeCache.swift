@@ -120,6 +120,10 @@ public final class ShapeCache: Sendable {
 
     public let capacity: Int
     private let tables: Mutex<Tables>
+    /// Longer words are shaped each time and not kept: they are seldom repeated, and a book's
+    /// one enormous "word" (a run of thousands of characters with no space) would otherwise be
+    /// held twice, its text and glyphs copied into the cache beside the paragraph's own.
+    static let longestCachedWord = 256
 
     public init(capacity: Int = 8192) {
         self.capacity = max(1, capacity)
@@ -166,7 +170,7 @@ public final class ShapeCache: Sendable {
                     if id < 0 { id = t.intern(style, face: face) }
                     if let (word, hash, run, synthesis) = shaped {
                         let text = UnsafeBufferPointer(rebasing: buffer[word])
-                        if t.young.find(hash, style: id, text) == nil {
+                        if word.count <= ShapeCache.longestCachedWord, t.young.find(hash, style: id, text) == nil {
                             t.insert(hash, style: id, text, glyphs: glyphs[run], clusterShift: word.lowerBound,
                                      needsSmallCapsSynthesis: synthesis)
                         }
