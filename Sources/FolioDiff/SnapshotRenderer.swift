@@ -54,6 +54,7 @@ public struct SnapshotRenderer {
             var first = 0
             while first < chapter.pages.count {
                 let batch = Array(chapter.pages[first..<min(first + 64, chapter.pages.count)])
+                if drawn { Activity.current.begin("drawing pages \(number + 1)–\(number + batch.count) (\(chapter.href))") }
                 let pngs: [[UInt8]?] = drawn ? Parallel.map(batch, jobs: jobs) { renderer.render($0.frame) } : batch.map { _ in nil }
                 for (page, png) in zip(batch, pngs) {
                     number += 1

@@ -25,6 +25,7 @@ extension Timeline {
                 continue
             }
             if parsed[item.id] == nil {
+                Activity.current.begin("reading media overlay \(item.path) (spine item \(spineIndex + 1) of \(publication.spine.items.count))")
                 do {
                     let bytes = try publication.read(item.path, limit: Publication.documentLimit)
                     parsed[item.id] = try SMILParser.parse(bytes, path: item.path, diagnostics: diagnostics).clips

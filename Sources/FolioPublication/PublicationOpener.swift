@@ -18,6 +18,7 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
 /// book can still be described; the stages that show pages refuse it.
 public enum PublicationOpener {
     public static func open(_ path: String, diagnostics: Diagnostics = Diagnostics()) throws(OpenError) -> Publication {
+        Activity.current.begin("opening \(path)")
         let container: any Container
         do {
             container = try ContainerOpener.open(at: path, diagnostics: diagnostics)

@@ -181,7 +181,9 @@ extension ChapterBuilder {
         }
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted
-            // text wraps.
+            // text wraps. The first lines go before the second setting, which would otherwise
+            // hold both (a paragraph of one enormous word is set twice).
+            layout.lines = []
             layout = set(wrappingAnywhere(input))
         }
         guard !layout.lines.isEmpty else { return }

@@ -100,6 +100,7 @@ public final class BookLayout {
         guard let href = href(ofSpineItem: spineIndex), let item = publication.manifest.item(path: href) else {
             return ChapterPages(spineIndex: spineIndex, href: "", pages: [], anchors: [:])
         }
+        Activity.current.begin("laying out spine item \(spineIndex + 1) of \(publication.spine.items.count) (\(href))")
         if item.contentType != MediaTypes.xhtml {
             return imagePage(spineIndex, href: href)
         }

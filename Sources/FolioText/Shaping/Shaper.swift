@@ -14,7 +14,11 @@ import FolioStyle
 /// `font-feature-settings` entries are passed through and can turn them off.
 /// https://harfbuzz.github.io/shaping-and-shape-plans.html
 public final class Shaper {
-    private let buffer: OpaquePointer
+    private var buffer: OpaquePointer
+    /// A buffer that held more glyphs than this is let go after use: HarfBuzz keeps a buffer's
+    /// arrays at their largest (about 50 bytes a glyph), so one enormous run would otherwise
+    /// hold tens of MB for the rest of the book.
+    static let largestKeptBuffer = 16_384
     /// The last language tag and HarfBuzz's language for it (looking a tag up takes a lock).
     private var language: (tag: String, hb: hb_language_t?)?
     /// HarfBuzz keeps at most 5 characters of pre- and post-context (HB_BUFFER_MAX_CONTEXT_LENGTH).
@@ -107,7 +111,9 @@ public final class Shaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
         // The font is scaled to units-per-em, so positions are in font units.
         let scale = size / Double(face.metrics.unitsPerEm)
-        glyphs.reserveCapacity(glyphs.count + Int(count))
+        // Grown geometrically: words appended one by one must not each copy the paragraph.
+        let needed = glyphs.count + Int(count)
+        if glyphs.capacity < needed { glyphs.reserveCapacity(max(needed, glyphs.capacity * 2)) }
         if let infos, let positions {
             for i in 0..<Int(count) {
                 let p = positions[i]
@@ -116,6 +122,10 @@ public final class Shaper {
                     xAdvance: Double(p.x_advance) * scale, yAdvance: Double(p.y_advance) * scale,
                     xOffset: Double(p.x_offset) * scale, yOffset: Double(p.y_offset) * scale))
             }
+        }
+        if count > Self.largestKeptBuffer {
+            hb_buffer_destroy(buffer)
+            buffer = hb_buffer_create()
         }
         return needsSynthesis
     }
