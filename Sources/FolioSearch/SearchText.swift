@@ -1,0 +1,50 @@
+import FolioXML
+
+/// The text of a content document as a reader searches it: the text content in document order,
+/// not the markup, so a word split by inline elements (`wh<em>ale</em>`) reads as one word.
+///
+/// Runs of white space are one space, block boundaries a line feed, soft hyphens and other
+/// invisible format characters are left out, and text is in NFC. What is not shown by the
+/// document's own markup is left out: `head`, `script`, `style`, `template`, ruby annotations,
+/// elements with the `hidden` attribute or an inline `display: none`. Content hidden by a style
+/// sheet rule is searched: finding it needs the cascade, which costs a search more than the
+/// rest of it (a hit there leads to the page where the text would be).
+///
+/// Every byte of `utf8` maps back to a chapter offset (`Locator.offset`: Unicode scalars of the
+/// document's text nodes, see `TextOffsets`) through `segments`.
+public struct SearchText: Sendable {
+    /// The searched text, UTF-8.
+    public let utf8: [UInt8]
+    /// Where the text's runs start: in `utf8`, and at which chapter offset. Within a run each
+    /// scalar of `utf8` is the next scalar of the document.
+    let segmentBytes: [Int32]
+    let segmentOffsets: [Int32]
+    /// Chapter offsets of the elements whose ids were asked for (table-of-contents targets).
+    public let anchors: [String: Int]
+
+    init(utf8: [UInt8], segmentBytes: [Int32], segmentOffsets: [Int32], anchors: [String: Int]) {
+        self.utf8 = utf8
+        self.segmentBytes = segmentBytes
+        self.segmentOffsets = segmentOffsets
+        self.anchors = anchors
+    }
+
+    /// The chapter offset of byte `byte` of `utf8` (the end of the text for `utf8.count`).
+    public func offset(ofByte byte: Int) -> Int {
+        guard !segmentBytes.isEmpty else { return 0 }
+        var low = 0
+        var high = segmentBytes.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(segmentBytes[mid]) <= byte { low = mid } else { high = mid - 1 }
+        }
+        var offset = Int(segmentOffsets[low])
+        var k = Int(segmentBytes[low])
+        let end = min(byte, utf8.count)
+        while k < end {
+            if utf8[k] & 0xC0 != 0x80 { offset += 1 }
+            k += 1
+        }
+        return offset
+    }
+}
