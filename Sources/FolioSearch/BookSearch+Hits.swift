@@ -11,7 +11,7 @@ extension BookSearch {
         let text = chapter.text
         return ranges.map { range in
             let start = text.offset(ofByte: range.lowerBound)
-            let end = max(start, text.offset(ofByte: range.upperBound))
+            let end = max(start, text.endOffset(ofByte: range.upperBound))
             var cfi: String?
             if let tree, let offsets, let itemrefs, let (node, inNode) = offsets.position(of: start) {
                 cfi = EPUBCFI.make(itemrefs: itemrefs, spineIndex: chapter.spineIndex, contentTree: tree,

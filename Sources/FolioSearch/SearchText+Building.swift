@@ -8,7 +8,7 @@ extension SearchText {
         var builder = Builder(anchorIDs: anchorIDs)
         builder.walk(tree.document)
         self.init(utf8: builder.utf8, segmentBytes: builder.segmentBytes, segmentOffsets: builder.segmentOffsets,
-                  anchors: builder.anchors)
+                  segmentPreviousEnds: builder.segmentPreviousEnds, anchors: builder.anchors)
     }
 
     /// Elements that end a line of text: a hit never runs across them.
@@ -26,6 +26,9 @@ extension SearchText {
         var utf8: [UInt8] = []
         var segmentBytes: [Int32] = []
         var segmentOffsets: [Int32] = []
+        var segmentPreviousEnds: [Int32] = []
+        /// Where the text written last ends in the document.
+        var lastEnd = 0
         var anchors: [String: Int] = [:]
         /// Scalars of text seen so far, shown or not: the chapter offset.
         var offset = 0
@@ -97,6 +100,7 @@ extension SearchText {
         mutating func mark() {
             segmentBytes.append(Int32(clamping: utf8.count))
             segmentOffsets.append(Int32(clamping: offset))
+            segmentPreviousEnds.append(Int32(clamping: lastEnd))
             runBroken = false
         }
 
@@ -110,6 +114,7 @@ extension SearchText {
                     runBroken = true
                     for scalar in composed.unicodeScalars { appendScalar(scalar) }
                     offset = start + character.unicodeScalars.count
+                    lastEnd = offset
                     runBroken = true
                 }
                 return
@@ -131,6 +136,7 @@ extension SearchText {
                 }
                 if runBroken { mark() }
                 utf8.append(0x20)
+                lastEnd = offset + 1
                 return
             }
             if Self.isInvisible(value) {
@@ -143,6 +149,7 @@ extension SearchText {
             } else {
                 utf8.append(contentsOf: String(scalar).utf8)
             }
+            lastEnd = offset + 1
         }
 
         static func isSpace(_ value: UInt32) -> Bool {

@@ -19,25 +19,44 @@ public struct SearchText: Sendable {
     /// scalar of `utf8` is the next scalar of the document.
     let segmentBytes: [Int32]
     let segmentOffsets: [Int32]
+    /// Where the run before each run ends in the document: a hit ending where a run starts
+    /// ends there, not after the invisible characters or the markup-hidden text between.
+    let segmentPreviousEnds: [Int32]
     /// Chapter offsets of the elements whose ids were asked for (table-of-contents targets).
     public let anchors: [String: Int]
 
-    init(utf8: [UInt8], segmentBytes: [Int32], segmentOffsets: [Int32], anchors: [String: Int]) {
+    init(utf8: [UInt8], segmentBytes: [Int32], segmentOffsets: [Int32], segmentPreviousEnds: [Int32], anchors: [String: Int]) {
         self.utf8 = utf8
         self.segmentBytes = segmentBytes
         self.segmentOffsets = segmentOffsets
+        self.segmentPreviousEnds = segmentPreviousEnds
         self.anchors = anchors
     }
 
-    /// The chapter offset of byte `byte` of `utf8` (the end of the text for `utf8.count`).
-    public func offset(ofByte byte: Int) -> Int {
+    /// The chapter offset where a hit ending before byte `byte` of `utf8` ends.
+    public func endOffset(ofByte byte: Int) -> Int {
         guard !segmentBytes.isEmpty else { return 0 }
+        var k = segment(ofByte: byte)
+        guard Int(segmentBytes[k]) == byte else { return offset(ofByte: byte) }
+        while k > 0, segmentBytes[k - 1] == segmentBytes[k] { k -= 1 }
+        return Int(segmentPreviousEnds[k])
+    }
+
+    /// The last run starting at or before a byte.
+    private func segment(ofByte byte: Int) -> Int {
         var low = 0
         var high = segmentBytes.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if Int(segmentBytes[mid]) <= byte { low = mid } else { high = mid - 1 }
         }
+        return low
+    }
+
+    /// The chapter offset of byte `byte` of `utf8` (the end of the text for `utf8.count`).
+    public func offset(ofByte byte: Int) -> Int {
+        guard !segmentBytes.isEmpty else { return 0 }
+        let low = segment(ofByte: byte)
         var offset = Int(segmentOffsets[low])
         var k = Int(segmentBytes[low])
         let end = min(byte, utf8.count)
