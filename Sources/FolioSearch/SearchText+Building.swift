@@ -107,7 +107,7 @@ extension SearchText {
         mutating func append(_ text: String) {
             // Decomposed text (combining marks) is composed a character at a time, each
             // character's scalars mapped to its first.
-            if text.utf8.contains(where: { $0 >= 0xCC }), text.unicodeScalars.contains(where: { $0.properties.canonicalCombiningClass != .notReordered }) {
+            if text.utf8.contains(where: { $0 >= 0xCC }), text.unicodeScalars.contains(where: Self.isCombining) {
                 for character in text {
                     let composed = String(character).precomposedStringWithCanonicalMapping
                     let start = offset
@@ -147,9 +147,16 @@ extension SearchText {
             if value < 0x80 {
                 utf8.append(UInt8(value))
             } else {
-                utf8.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar) { utf8.append($0) }
             }
             lastEnd = offset + 1
+        }
+
+        /// A combining mark (the general punctuation block, common in any text, has none).
+        static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            guard value >= 0x300, !(0x2000...0x206F).contains(value) else { return false }
+            return scalar.properties.canonicalCombiningClass != .notReordered
         }
 
         static func isSpace(_ value: UInt32) -> Bool {

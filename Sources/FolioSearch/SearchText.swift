@@ -35,15 +35,18 @@ public struct SearchText: Sendable {
 
     /// The chapter offset where a hit ending before byte `byte` of `utf8` ends.
     public func endOffset(ofByte byte: Int) -> Int {
-        guard !segmentBytes.isEmpty else { return 0 }
-        var k = segment(ofByte: byte)
-        guard Int(segmentBytes[k]) == byte else { return offset(ofByte: byte) }
-        while k > 0, segmentBytes[k - 1] == segmentBytes[k] { k -= 1 }
-        return Int(segmentPreviousEnds[k])
+        var cursor = OffsetCursor(self)
+        return cursor.endOffset(ofByte: byte)
+    }
+
+    /// The chapter offset of byte `byte` of `utf8` (the end of the text for `utf8.count`).
+    public func offset(ofByte byte: Int) -> Int {
+        var cursor = OffsetCursor(self)
+        return cursor.offset(ofByte: byte)
     }
 
     /// The last run starting at or before a byte.
-    private func segment(ofByte byte: Int) -> Int {
+    func segment(ofByte byte: Int) -> Int {
         var low = 0
         var high = segmentBytes.count - 1
         while low < high {
@@ -52,18 +55,41 @@ public struct SearchText: Sendable {
         }
         return low
     }
+}
 
-    /// The chapter offset of byte `byte` of `utf8` (the end of the text for `utf8.count`).
-    public func offset(ofByte byte: Int) -> Int {
-        guard !segmentBytes.isEmpty else { return 0 }
-        let low = segment(ofByte: byte)
-        var offset = Int(segmentOffsets[low])
-        var k = Int(segmentBytes[low])
-        let end = min(byte, utf8.count)
-        while k < end {
-            if utf8[k] & 0xC0 != 0x80 { offset += 1 }
-            k += 1
+/// Chapter offsets of bytes of a `SearchText` asked for in increasing order (the hits of a
+/// chapter): each is counted on from the one before when both are in the same run.
+struct OffsetCursor {
+    let text: SearchText
+    private var segment = -1
+    private var byte = 0
+    private var offset = 0
+
+    init(_ text: SearchText) { self.text = text }
+
+    mutating func offset(ofByte wanted: Int) -> Int {
+        guard !text.segmentBytes.isEmpty else { return 0 }
+        let k = text.segment(ofByte: wanted)
+        if k != segment || wanted < byte {
+            segment = k
+            byte = Int(text.segmentBytes[k])
+            offset = Int(text.segmentOffsets[k])
+        }
+        let end = min(wanted, text.utf8.count)
+        while byte < end {
+            if text.utf8[byte] & 0xC0 != 0x80 { offset += 1 }
+            byte += 1
         }
         return offset
+    }
+
+    /// Where a hit ending before byte `wanted` ends: a hit ending where a run starts ends
+    /// where the run before it ended.
+    mutating func endOffset(ofByte wanted: Int) -> Int {
+        guard !text.segmentBytes.isEmpty else { return 0 }
+        var k = text.segment(ofByte: wanted)
+        guard Int(text.segmentBytes[k]) == wanted else { return offset(ofByte: wanted) }
+        while k > 0, text.segmentBytes[k - 1] == text.segmentBytes[k] { k -= 1 }
+        return Int(text.segmentPreviousEnds[k])
     }
 }

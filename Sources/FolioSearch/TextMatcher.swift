@@ -75,10 +75,10 @@ enum TextMatcher {
     /// The matches of a regular expression, empty ones left out; ICU reports progress while it
     /// matches, so a pattern that backtracks without end still stops when asked.
     private static func find(_ expression: NSRegularExpression, in chapter: ChapterIndex, limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
-        let text = chapter.string
+        let text = String(decoding: chapter.text.utf8, as: UTF8.self)
         var units: [Range<Int>] = []
         withoutActuallyEscaping(shouldStop) { shouldStop in
-            expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: chapter.utf16Count)) { result, _, stop in
+            expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: text.utf16.count)) { result, _, stop in
                 if let result, result.range.length > 0 {
                     units.append(result.range.location..<(result.range.location + result.range.length))
                     if units.count >= limit { stop.pointee = true }

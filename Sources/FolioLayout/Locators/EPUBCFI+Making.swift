@@ -23,7 +23,7 @@ extension EPUBCFI {
     }
 
     /// `make` with the spine's itemrefs found once (for the CFIs of many pages).
-    public static func make(itemrefs: SpineItemrefs, spineIndex: Int, contentTree: XMLTree, node: Int, offsetInNode: Int) -> EPUBCFI? {
+    static func make(itemrefs: SpineItemrefs, spineIndex: Int, contentTree: XMLTree, node: Int, offsetInNode: Int) -> EPUBCFI? {
         guard itemrefs.itemrefs.indices.contains(spineIndex),
               let packageSteps = CFINodes.steps(to: itemrefs.itemrefs[spineIndex], from: itemrefs.package),
               let root = contentTree.root,
