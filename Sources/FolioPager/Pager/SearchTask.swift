@@ -32,7 +32,7 @@ final class SearchTask: Sendable {
                 batch.stop = stop ?? nil
             }
         }
-        thread.stackSize = 1 << 22
+        thread.stackSize = 8 << 20  // as the main thread's: parsing is as deep there
         thread.start()
     }
 
