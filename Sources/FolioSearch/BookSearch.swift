@@ -47,9 +47,7 @@ public final class BookSearch: Sendable {
         self.publication = publication
         self.keepsIndex = keepsIndex
         searchOrder = publication.spine.items.indices.filter { index in
-            guard let id = publication.spine.items[index].renderableID as String?,
-                  let item = publication.manifest.item(id: id) else { return false }
-            return item.contentType == MediaTypes.xhtml
+            publication.manifest.item(id: publication.spine.items[index].renderableID)?.contentType == MediaTypes.xhtml
         }
         contents = TableOfContents(publication)
         itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)

@@ -1,5 +1,6 @@
 import FolioSearch
 import Foundation
+import Synchronization
 
 /// A search of the whole book running on its own thread: the pager takes the hits found so far
 /// between keys (`take()`) and cancels it with Esc or Ctrl-C, which stops it at once — between
@@ -14,8 +15,7 @@ final class SearchTask: Sendable {
 
     let query: SearchQuery
     let cancellation = SearchCancellation()
-    private let pending = NSLock()
-    nonisolated(unsafe) private var batch = Batch()
+    private let pending = Mutex(Batch())
 
     /// Starts searching the chapters of `order` (after validating the query: a query that cannot
     /// be searched for throws here, before any thread starts).
@@ -23,13 +23,13 @@ final class SearchTask: Sendable {
         self.query = query
         _ = try engine.search(query, order: [], withCFIs: false) { _ in }
         let thread = Thread { [self] in
-            let stop = try? engine.search(query, order: order, withCFIs: false, cancellation: cancellation) { hits in
+            let stop = (try? engine.search(query, order: order, withCFIs: false, cancellation: cancellation) { hits in
                 guard let spine = hits.first?.spineIndex else { return }
-                pending.withLock { batch.chapters.append((spine, hits)) }
-            }
+                pending.withLock { $0.chapters.append((spine, hits)) }
+            }) ?? nil
             pending.withLock {
-                batch.finished = true
-                batch.stop = stop ?? nil
+                $0.finished = true
+                $0.stop = stop
             }
         }
         thread.stackSize = 8 << 20  // as the main thread's: parsing is as deep there
@@ -38,7 +38,7 @@ final class SearchTask: Sendable {
 
     /// The hits found since the last call, and whether the search is over.
     func take() -> Batch {
-        pending.withLock {
+        pending.withLock { batch in
             let out = batch
             batch.chapters = []
             return out
