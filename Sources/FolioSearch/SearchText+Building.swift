@@ -105,23 +105,34 @@ extension SearchText {
         }
 
         mutating func append(_ text: String) {
-            // Decomposed text (combining marks) is composed a character at a time, each
-            // character's scalars mapped to its first.
-            if text.utf8.contains(where: { $0 >= 0xCC }), text.unicodeScalars.contains(where: Self.isCombining) {
-                for character in text {
-                    let composed = String(character).precomposedStringWithCanonicalMapping
-                    let start = offset
-                    runBroken = true
-                    for scalar in composed.unicodeScalars { appendScalar(scalar) }
-                    offset = start + character.unicodeScalars.count
-                    lastEnd = offset
-                    runBroken = true
-                }
-                return
-            }
+            let saved = (bytes: utf8.count, segments: segmentBytes.count, offset: offset, runBroken: runBroken, lastEnd: lastEnd)
             for scalar in text.unicodeScalars {
+                if Self.isCombining(scalar) {
+                    // Decomposed text (rare): written again, composed.
+                    utf8.removeSubrange(saved.bytes...)
+                    segmentBytes.removeSubrange(saved.segments...)
+                    segmentOffsets.removeSubrange(saved.segments...)
+                    segmentPreviousEnds.removeSubrange(saved.segments...)
+                    (offset, runBroken, lastEnd) = (saved.offset, saved.runBroken, saved.lastEnd)
+                    appendComposing(text)
+                    return
+                }
                 appendScalar(scalar)
                 offset += 1
+            }
+        }
+
+        /// Text with combining marks, composed (NFC) a character at a time, each character's
+        /// scalars mapped to its first.
+        mutating func appendComposing(_ text: String) {
+            for character in text {
+                let composed = String(character).precomposedStringWithCanonicalMapping
+                let start = offset
+                runBroken = true
+                for scalar in composed.unicodeScalars { appendScalar(scalar) }
+                offset = start + character.unicodeScalars.count
+                lastEnd = offset
+                runBroken = true
             }
         }
 

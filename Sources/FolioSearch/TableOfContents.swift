@@ -7,11 +7,11 @@ struct TableOfContents: Sendable {
         var path: String
         var fragment: String?
         var title: String
+        /// The spine item the entry's document is (nil: not in the spine).
+        var spineIndex: Int?
     }
 
     let entries: [Entry]
-    /// Spine index of each content document's path (the first spine item showing it).
-    let spineIndexByPath: [String: Int]
 
     init(_ publication: Publication) {
         var out: [Entry] = []
@@ -19,16 +19,16 @@ struct TableOfContents: Sendable {
         while let point = stack.popLast() {
             if let href = point.href {
                 let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-                out.append(Entry(path: String(parts[0]), fragment: parts.count == 2 ? String(parts[1]) : nil, title: point.title))
+                out.append(Entry(path: String(parts[0]), fragment: parts.count == 2 ? String(parts[1]) : nil, title: point.title,
+                                 spineIndex: nil))
             }
             stack.append(contentsOf: point.children.reversed())
         }
-        entries = out
         var byPath: [String: Int] = [:]
         for index in publication.spine.items.indices.reversed() {
             if let path = publication.manifest.item(id: publication.spine.items[index].renderableID)?.path { byPath[path] = index }
         }
-        spineIndexByPath = byPath
+        entries = out.map { var entry = $0; entry.spineIndex = byPath[entry.path]; return entry }
     }
 
     /// The fragments entries point to in a document.
@@ -42,7 +42,7 @@ struct TableOfContents: Sendable {
         var inherited: (spine: Int, title: String)?
         var own: [(offset: Int, title: String)] = []
         for entry in entries {
-            guard let index = spineIndexByPath[entry.path] else { continue }
+            guard let index = entry.spineIndex else { continue }
             if index < spineIndex {
                 if inherited == nil || index >= inherited!.spine { inherited = (index, entry.title) }
             } else if index == spineIndex {
