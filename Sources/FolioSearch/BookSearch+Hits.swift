@@ -4,7 +4,7 @@ import FolioXML
 extension BookSearch {
     /// Hits from byte ranges of a chapter's text: locators, CFIs (with the document), titles,
     /// context.
-    func hits(_ ranges: [Range<Int>], in chapter: ChapterIndex, tree: XMLTree?) -> [SearchHit] {
+    func hits(_ ranges: [Range<Int>], in chapter: ChapterIndex, tree: XMLTree?, withContext: Bool) -> [SearchHit] {
         guard !ranges.isEmpty else { return [] }
         let offsets = tree.map { TextOffsets(tree: $0) }
         let titles = contents.titles(inSpineItem: chapter.spineIndex, anchors: chapter.text.anchors)
@@ -24,7 +24,7 @@ extension BookSearch {
                 }
                 cfi = nodeCFIs[node]?.cfi(scalars: inNode)
             }
-            let context = Self.context(range, in: text.utf8)
+            let context = withContext ? Self.context(range, in: text.utf8) : (before: "", match: "", after: "")
             return SearchHit(spineIndex: chapter.spineIndex, href: chapter.href, range: start..<end, cfi: cfi,
                              chapter: titles.last { $0.offset <= start }?.title ?? titles.first?.title,
                              before: context.before, match: context.match, after: context.after)

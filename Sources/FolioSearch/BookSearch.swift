@@ -57,10 +57,13 @@ public final class BookSearch: Sendable {
     /// chapter's hits (none for a chapter without) as soon as that chapter is searched.
     /// Returns why it stopped early, nil when it searched everything.
     ///
-    /// - Parameter withCFIs: compute each hit's CFI (needs the chapter's document: chapters
-    ///   already indexed are read again).
+    /// - Parameters:
+    ///   - withCFIs: compute each hit's CFI (needs the chapter's document: chapters already
+    ///     indexed are read again).
+    ///   - withContext: give each hit the text around it (a pager, which shows the page, does
+    ///     without: for tens of thousands of hits it is megabytes).
     @discardableResult
-    public func search(_ query: SearchQuery, order: [Int]? = nil, withCFIs: Bool = true, limits: Limits = Limits(),
+    public func search(_ query: SearchQuery, order: [Int]? = nil, withCFIs: Bool = true, withContext: Bool = true, limits: Limits = Limits(),
                        cancellation: SearchCancellation = SearchCancellation(),
                        found: ([SearchHit]) -> Void) throws(SearchError) -> Stop? {
         let matcher = try TextMatcher(query)
@@ -82,7 +85,7 @@ public final class BookSearch: Sendable {
             let ranges = matcher.ranges(in: chapter, limit: limits.hits - total, shouldStop: shouldStop)
             if stop != nil { return stop }
             total += ranges.count
-            found(hits(ranges, in: chapter, tree: tree))
+            found(hits(ranges, in: chapter, tree: tree, withContext: withContext))
             if total >= limits.hits { return .hitLimit(limits.hits) }
         }
         return nil

@@ -7,8 +7,10 @@ extension SearchText {
     public init(tree: XMLTree, anchorIDs: Set<String> = []) {
         var builder = Builder(anchorIDs: anchorIDs)
         builder.walk(tree.document)
-        self.init(utf8: builder.utf8, segmentBytes: builder.segmentBytes, segmentOffsets: builder.segmentOffsets,
-                  segmentPreviousEnds: builder.segmentPreviousEnds, anchors: builder.anchors)
+        // Copies of exact size: a pager keeps the text of every chapter searched.
+        func exact<T>(_ array: [T]) -> [T] { array.withUnsafeBufferPointer { Array($0) } }
+        self.init(utf8: exact(builder.utf8), segmentBytes: exact(builder.segmentBytes), segmentOffsets: exact(builder.segmentOffsets),
+                  segmentPreviousEnds: exact(builder.segmentPreviousEnds), anchors: builder.anchors)
     }
 
     /// Elements that end a line of text: a hit never runs across them.
@@ -37,7 +39,6 @@ extension SearchText {
 
         init(anchorIDs: Set<String>) {
             self.anchorIDs = anchorIDs
-            utf8.reserveCapacity(1 << 16)
         }
 
         mutating func walk(_ root: XMLNode) {

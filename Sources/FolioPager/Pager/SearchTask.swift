@@ -23,7 +23,7 @@ final class SearchTask: Sendable {
         self.query = query
         _ = try engine.search(query, order: [], withCFIs: false) { _ in }
         let thread = Thread { [self] in
-            let stop = (try? engine.search(query, order: order, withCFIs: false, cancellation: cancellation) { hits in
+            let stop = (try? engine.search(query, order: order, withCFIs: false, withContext: false, cancellation: cancellation) { hits in
                 guard let spine = hits.first?.spineIndex else { return }
                 pending.withLock { $0.chapters.append((spine, hits)) }
             }) ?? nil
