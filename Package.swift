@@ -53,17 +53,19 @@ let package = Package(
         ),
         .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CCairo", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
+        .target(name: "FolioSearch", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioLayout"]),
         .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),
         .target(
             name: "FolioPager",
-            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader"]
+            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader",
+                           "FolioSearch"]
         ),
         .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
-                "FolioReader", "FolioPager", "FolioDiff",
+                "FolioReader", "FolioPager", "FolioDiff", "FolioSearch",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CLibCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -92,6 +94,7 @@ let package = Package(
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioOverlay", "FolioRender", "FolioImage", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

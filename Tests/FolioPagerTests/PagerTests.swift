@@ -77,17 +77,26 @@ import Testing
         press(p, .character("/"))
         type(p, "lamp")
         press(p, .enter)
+        p.finishSearch()
         let state = try #require(p.search)
-        let expected = try PublicationOpener.open(Self.sample).spine.items.indices.reduce(0) { sum, spine in
+        // Every page's text, counted apart from the engine.
+        let expected = p.book.readingOrder.reduce(0) { sum, spine in
             sum + p.book.pages(spine).reduce(0) { $0 + Pager.occurrences(of: "lamp", in: $1.text.replacingOccurrences(of: "\n", with: " ")) }
         }
         #expect(state.total == expected)
         #expect(state.total >= 3)
+        // The hit shown is on the page shown.
+        let shown = state.hits[state.current]
+        #expect(p.book.position(of: shown.locator) == p.position)
+        #expect(p.currentPage?.text.lowercased().contains("lamp") == true)
         #expect(text(p).contains("of \(state.total)"))
         let firstHit = p.position
         press(p, .character("n"))
-        if state.hits.count > 1 { #expect(p.position != firstHit) }
+        let next = try #require(p.search)
+        #expect(next.current == (state.current + 1) % state.total)
+        #expect(p.book.position(of: next.hits[next.current].locator) == p.position)
         press(p, .character("N"))
+        #expect(p.search?.current == state.current)
         #expect(p.position == firstHit)
     }
 
@@ -272,6 +281,7 @@ import Testing
         p.linkIndex = nil
         // A search hit is marked in the picture.
         p.startSearch("relief")
+        p.finishSearch()
         let page = try #require(p.currentPage)
         #expect(page.text.contains("relief"))
         #expect(count(mark, in: try picture(p)) > 50, "the hit is marked in the picture")
@@ -315,6 +325,7 @@ struct PagerRightToLeftSearchTests {
         let word = try #require(page.text.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation })
             .map(String.init).first { $0.count >= 6 && $0.unicodeScalars.allSatisfy { (0x621...0x64A).contains($0.value) } })
         pager.startSearch(word)
+        pager.finishSearch()
         #expect(pager.currentPage?.text.contains(word) == true)
         let screen = pager.screen()
         var marked = 0

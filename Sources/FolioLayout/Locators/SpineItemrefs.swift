@@ -10,12 +10,12 @@ import FolioXML
 /// item or nothing renderable), matched in order by `idref`: a skipped itemref never shares an
 /// idref with a kept one, since the same idref would have been kept or skipped alike. Without it,
 /// every itemref counts.
-struct SpineItemrefs {
+public struct SpineItemrefs: Sendable {
     let package: XMLNode
     /// Spine position → itemref element.
     let itemrefs: [XMLNode]
 
-    init?(packageTree: XMLTree, spine: Spine?) {
+    public init?(packageTree: XMLTree, spine: Spine?) {
         guard let package = packageTree.root else { return nil }
         // A not-well-formed OPF may leave the spine nested deeper, as PackageParser reads it.
         guard let element = package.elementChildren.first(where: { Self.isOPF($0, "spine") })

@@ -48,6 +48,10 @@ extension Pager {
             default: break
             }
         }
+        if isSearching, key == .escape || key == .control("c") || key == .control("g") {
+            cancelSearch()
+            return true
+        }
         switch key {
         case .character("q"), .control("c"), .control("d"): return false
         case .character(" "), .pageDown, .character("l"), .character("j"), .down, forward: go(book.next(position))

@@ -24,7 +24,8 @@ extension Pager {
         let spoken = scrolling ? nil : currentPage.flatMap { narrationHighlight(on: $0) }
         // Pages shown as images draw the search hits and the chosen link into the picture.
         let marks = showsImagePages ? ImageMarks(query: search?.query, link: linkIndex) : nil
-        let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range,
+        let found = scrolling ? [] : currentPage.map { searchRanges(on: $0) } ?? []
+        let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range, searchMarks: found,
                           columns: pageColumns, rows: pageRows, theme: theme, marks: marks)
         if let cached = gridCache, cached.key == key {
             placements = cached.placements
@@ -35,7 +36,7 @@ extension Pager {
         if showsImagePages, let page = currentPage {
             var frame = page.frame
             var rects = spoken?.rects ?? []
-            if let query = marks?.query { rects += frame.textRects(matching: query, options: Self.searchOptions) }
+            for range in found { rects += book.layout.highlightRects(range, on: page) }
             if let link = marks?.link {
                 let all = imagePageLinks()
                 if all.indices.contains(link) { rects += all[link].rects }
@@ -48,7 +49,9 @@ extension Pager {
             grid = scrolledGrid()
         } else if let page = currentPage {
             var frame = page.frame
-            if let spoken { frame = frame.highlighting(spoken.rects, color: palette.mark) }
+            var rects = spoken?.rects ?? []
+            for range in found { rects += book.layout.highlightRects(range, on: page) }
+            if !rects.isEmpty { frame = frame.highlighting(rects, color: palette.mark) }
             let drawn = draw(frame.inCells(), columns: pageColumns, rows: pageRows)
             grid = drawn.grid
             images = drawn.placements.map { var p = $0; p.column += pageLeft; return p }

@@ -1,65 +1,151 @@
 import FolioLayout
+import FolioSearch
 import Foundation
 
-/// Search over the whole book (`/`, then `n` / `N`).
+/// Search over the whole book (`/`, then `n` / `N`), by the book search engine on a background
+/// thread: the first hit shows as soon as it is found, the count fills in as the rest of the
+/// book is searched, Esc or Ctrl-C stops it.
 struct SearchState {
     var query: String
-    /// Pages with matches, in reading order, with how many each has.
-    var hits: [(position: Position, count: Int)]
-    /// The hit shown last.
-    var current: Int
-    var total: Int { hits.reduce(0) { $0 + $1.count } }
+    /// Hits found so far, in book order.
+    var hits: [SearchHit] = []
+    /// The hit shown last (-1 before the first is found).
+    var current = -1
+    /// The running search; nil once it is over.
+    var task: SearchTask?
+    /// Where hits of chapters before the one the search started in go (they arrive after the
+    /// search wraps around).
+    var wrappedInsert = 0
+    /// Where the reader was when the search started.
+    var startSpine: Int
+    var startOffset: Int
+    /// Why it stopped early.
+    var stop: BookSearch.Stop?
+    var total: Int { hits.count }
 }
 
 extension Pager {
     static let searchOptions: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 
-    /// Finds every page of the book whose text holds `query` and goes to the first at or
-    /// after the current page.
-    func startSearch(_ query: String) {
-        let query = query.trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { return }
-        var hits: [(Position, Int)] = []
-        for spine in book.readingOrder {
-            for (k, page) in book.pagesPassingThrough(spine).enumerated() {
-                // A line end inside the page text is a space to the reader.
-                let text = page.text.replacingOccurrences(of: "\n", with: " ")
-                let count = Self.occurrences(of: query, in: text)
-                if count > 0 { hits.append((Position(spineIndex: spine, page: k), count)) }
+    /// Starts searching the book for `query` from the current chapter; the first hit at or
+    /// after the current page is shown as soon as it is found. `/re:` starts a regular
+    /// expression, `/case:` a search that matches case.
+    func startSearch(_ typed: String) {
+        search?.task?.cancel()
+        search = nil
+        var text = typed.trimmingCharacters(in: .whitespaces)
+        var regex = false, caseSensitive = false
+        while true {
+            if text.hasPrefix("re:") { regex = true; text.removeFirst(3) } else if text.hasPrefix("case:") {
+                caseSensitive = true
+                text.removeFirst(5)
+            } else { break }
+        }
+        guard !text.isEmpty else { return }
+        let order = book.readingOrder
+        let here = order.firstIndex(of: position.spineIndex) ?? 0
+        let rotated = Array(order[here...] + order[..<here])
+        do {
+            let task = try SearchTask(engine: searchEngine, query: SearchQuery(text, regex: regex, caseSensitive: caseSensitive), order: rotated)
+            search = SearchState(query: text, task: task, startSpine: position.spineIndex, startOffset: currentPage?.start.offset ?? 0)
+            message = "Searching for “\(text)”… (Esc stops)"
+        } catch {
+            message = "Cannot search: \(error.description)"
+        }
+    }
+
+    /// True while a search is running.
+    public var isSearching: Bool { search?.task != nil }
+
+    /// Takes the hits found since the last call; shows the first. True when the screen changed.
+    @discardableResult
+    public func pollSearch() -> Bool {
+        guard var state = search, let task = state.task else { return false }
+        let batch = task.take()
+        for (spine, hits) in batch.chapters {
+            if spine < state.startSpine {
+                state.hits.insert(contentsOf: hits, at: state.wrappedInsert)
+                if state.current >= state.wrappedInsert { state.current += hits.count }
+                state.wrappedInsert += hits.count
+            } else {
+                state.hits.append(contentsOf: hits)
             }
         }
-        guard !hits.isEmpty else {
-            search = nil
-            message = "Not found: \(query)"
-            return
+        if batch.finished {
+            state.task = nil
+            state.stop = batch.stop
         }
-        let order = book.readingOrder
-        func rank(_ p: Position) -> (Int, Int) { (order.firstIndex(of: p.spineIndex) ?? -1, p.page) }
-        let here = rank(position)
-        let first = hits.firstIndex { rank($0.0) >= here } ?? 0
-        search = SearchState(query: query, hits: hits, current: first)
-        jump(hits[first].0)
-        describeMatch()
+        let changed = !batch.chapters.isEmpty || batch.finished
+        var jumpTo: Int?
+        if state.current < 0, !state.hits.isEmpty {
+            // The first hit at or after where the reader was; before it only once the whole
+            // book is searched (the search wraps around).
+            let k = state.hits.firstIndex {
+                ($0.spineIndex == state.startSpine && $0.range.lowerBound >= state.startOffset) || $0.spineIndex > state.startSpine
+            } ?? (state.task == nil ? 0 : nil)
+            if let k {
+                state.current = k
+                jumpTo = k
+            }
+        }
+        search = state
+        if let jumpTo { jump(book.position(of: state.hits[jumpTo].locator)) }
+        if state.task == nil && state.hits.isEmpty {
+            search = nil
+            message = state.stop == .cancelled ? "Search stopped" : "Not found: \(state.query)"
+            return true
+        }
+        if changed || jumpTo != nil { describeMatch() }
+        return changed || jumpTo != nil
+    }
+
+    /// Waits for the running search to finish (tests, scripts).
+    public func finishSearch() {
+        while isSearching {
+            if !pollSearch() { usleep(2000) }
+        }
+    }
+
+    /// Esc or Ctrl-C during a search: it stops at once, keeping the hits found so far.
+    func cancelSearch() {
+        guard var state = search, let task = state.task else { return }
+        task.cancel()
+        state.task = nil
+        state.stop = .cancelled
+        search = state.hits.isEmpty ? nil : state
+        message = state.hits.isEmpty ? "Search stopped" : "Search stopped: \(state.total) found so far (n next, N previous)"
     }
 
     func nextMatch(forward: Bool) {
         guard var state = search, !state.hits.isEmpty else {
-            message = "No search yet: / searches the book"
+            message = isSearching ? "Searching…" : "No search yet: / searches the book"
             return
         }
         let count = state.hits.count
-        state.current = (state.current + (forward ? 1 : count - 1)) % count
+        state.current = state.current < 0 ? 0 : (state.current + (forward ? 1 : count - 1)) % count
         search = state
-        jump(state.hits[state.current].position)
+        jump(book.position(of: state.hits[state.current].locator))
         describeMatch()
     }
 
     private func describeMatch() {
         guard let state = search else { return }
-        let before = state.hits[..<state.current].reduce(0) { $0 + $1.count }
-        let here = state.hits[state.current].count
-        let which = here == 1 ? "match \(before + 1)" : "matches \(before + 1)–\(before + here)"
-        message = "“\(state.query)”: \(which) of \(state.total) (n next, N previous)"
+        let total = state.task == nil ? "\(state.total)" : "\(state.total)+ (searching…)"
+        guard state.current >= 0 else {
+            message = "Searching for “\(state.query)”: \(total) found (Esc stops)"
+            return
+        }
+        let stopped = state.stop == .cancelled ? ", search stopped" : ""
+        message = "“\(state.query)”: match \(state.current + 1) of \(total)\(stopped) (n next, N previous)"
+    }
+
+    /// The text ranges of the search's hits on a page, for marking them.
+    func searchRanges(on page: Page) -> [Range<Int>] {
+        guard let hits = search?.hits, !hits.isEmpty else { return [] }
+        return hits.compactMap { hit in
+            hit.spineIndex == page.spineIndex && hit.range.lowerBound < page.end.offset && hit.range.upperBound > page.start.offset
+                ? hit.range : nil
+        }
     }
 
     static func occurrences(of query: String, in text: String) -> Int {

@@ -3,6 +3,7 @@ import FolioOverlay
 import FolioPublication
 import FolioReader
 import FolioRender
+import FolioSearch
 import FolioStyle
 
 /// The terminal pager's state and what each key does to it: pure of terminal I/O, so tests
@@ -20,6 +21,8 @@ public final class Pager {
     /// A one-line message shown in the status line until the next key.
     public var message: String?
     var search: SearchState?
+    /// The book's search engine; it keeps the text it has indexed for the next search.
+    lazy var searchEngine = BookSearch(publication: book.publication, keepsIndex: true)
     /// Positions to go back to after following links (Backspace).
     var history: [Position] = []
     /// The link chosen with Tab on this page (index into `links()`).
@@ -186,6 +189,7 @@ struct GridKey: Equatable {
     var position: Position
     var scrollRow = -1
     var highlight: Range<Int>? = nil
+    var searchMarks: [Range<Int>] = []
     var columns: Int
     var rows: Int
     var theme: ReaderSettings.Theme

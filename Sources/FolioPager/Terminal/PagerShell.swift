@@ -45,8 +45,10 @@ public final class PagerShell {
         while true {
             // Idle work (counting pages) runs between keys without making them wait long.
             // Narration ticks twenty times a second; idle work fills the gaps between keys.
-            let keys = terminal.readKeys(timeout: pager.needsIdleWork ? 0 : pager.isNarrating ? 50 : -1)
+            // A running search hands over its hits every 20 ms.
+            let keys = terminal.readKeys(timeout: pager.isSearching ? 20 : pager.needsIdleWork ? 0 : pager.isNarrating ? 50 : -1)
             if pager.isNarrating, pager.tickNarration() { draw() }
+            if pager.isSearching, pager.pollSearch() { draw() }
             if terminal.takeResize() {
                 let size = terminal.size()
                 pager.resize(columns: size.columns, rows: size.rows)
@@ -54,6 +56,7 @@ public final class PagerShell {
                 terminal.write("\u{1B}[2J")
             }
             if keys.isEmpty {
+                if pager.isSearching { continue }
                 if pager.needsIdleWork && pager.idle() { draw() } else if shown.isEmpty { draw() }
                 continue
             }

@@ -1,0 +1,94 @@
+/// Text compared without regard to case, for literal searches: each scalar by its Unicode
+/// lowercase mapping (final sigma as sigma), typographic apostrophes and quotation marks as
+/// their ASCII forms, so that "Andrew's" finds "Andrew’s". Diacritics stay as written.
+///
+/// A folded scalar may be longer or shorter than the original in UTF-8 (’ is three bytes, '
+/// one); `FoldedText` keeps where each such change happened to map hits back.
+enum CaseFolding {
+    /// The folded UTF-8 of one scalar, or nil when it folds to itself.
+    static func fold(_ value: UInt32) -> [UInt8]? {
+        switch value {
+        case 0x41...0x5A: return [UInt8(value + 0x20)]
+        case 0..<0x80: return nil
+        case 0x2018, 0x2019, 0x201B, 0x2032: return [0x27]
+        case 0x201C, 0x201D, 0x201F, 0x2033: return [0x22]
+        case 0x3C2: return Array("σ".utf8)
+        default:
+            guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else { return nil }
+            return Array(scalar.properties.lowercaseMapping.utf8)
+        }
+    }
+
+    /// Folds a string (a query).
+    static func fold(_ text: String) -> [UInt8] {
+        FoldedText(Array(text.utf8)).utf8
+    }
+}
+
+/// A UTF-8 text folded by `CaseFolding`, with the map from its bytes back to the original's.
+struct FoldedText {
+    let utf8: [UInt8]
+    /// Folded byte → original byte is `folded + delta` from each breakpoint on (sorted).
+    private let breakpoints: [Int32]
+    private let deltas: [Int32]
+
+    init(_ original: [UInt8]) {
+        var out: [UInt8] = []
+        out.reserveCapacity(original.count)
+        var breakpoints: [Int32] = [0]
+        var deltas: [Int32] = [0]
+        var cache: [UInt32: [UInt8]?] = [:]
+        var k = 0
+        let n = original.count
+        while k < n {
+            let lead = original[k]
+            if lead < 0x80 {
+                out.append(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead)
+                k += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            guard k + length <= n else {
+                out.append(contentsOf: original[k...])
+                break
+            }
+            var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+            for j in 1..<length { value = value << 6 | UInt32(original[k + j] & 0x3F) }
+            let folded: [UInt8]?
+            if let known = cache[value] { folded = known } else {
+                folded = CaseFolding.fold(value)
+                cache[value] = folded
+            }
+            guard let folded else {
+                out.append(contentsOf: original[k..<(k + length)])
+                k += length
+                continue
+            }
+            if folded.count != length {
+                // The scalar's folded bytes map to its start, what follows to what follows it.
+                breakpoints.append(Int32(out.count))
+                deltas.append(Int32(k - out.count))
+                out.append(contentsOf: folded)
+                breakpoints.append(Int32(out.count))
+                deltas.append(Int32(k + length - out.count))
+            } else {
+                out.append(contentsOf: folded)
+            }
+            k += length
+        }
+        utf8 = out
+        self.breakpoints = breakpoints
+        self.deltas = deltas
+    }
+
+    /// The original byte of folded byte `byte`.
+    func originalByte(_ byte: Int) -> Int {
+        var low = 0
+        var high = breakpoints.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(breakpoints[mid]) <= byte { low = mid } else { high = mid - 1 }
+        }
+        return byte + Int(deltas[low])
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a reader looks for: literal text (the default) or an ICU regular expression, with or
+/// without regard to case.
+public struct SearchQuery: Sendable, Hashable {
+    public var text: String
+    public var isRegex: Bool
+    public var caseSensitive: Bool
+
+    public init(_ text: String, regex: Bool = false, caseSensitive: Bool = false) {
+        self.text = text
+        isRegex = regex
+        self.caseSensitive = caseSensitive
+    }
+
+    /// The query as the searched text is written: NFC, runs of white space one space, no soft
+    /// hyphens; trimmed. Regular expressions are kept as typed (but NFC).
+    var normalized: String {
+        let composed = text.precomposedStringWithCanonicalMapping
+        if isRegex { return composed }
+        var out = String.UnicodeScalarView()
+        var space = false
+        for scalar in composed.unicodeScalars {
+            if SearchText.Builder.isInvisible(scalar.value) { continue }
+            if SearchText.Builder.isSpace(scalar.value) {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(" ") }
+            space = false
+            out.append(scalar)
+        }
+        return String(out)
+    }
+}
+
+/// Why a query cannot be searched for.
+public struct SearchError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import FolioCore
+import FolioLayout
+import FolioPublication
+import FolioSearch
+import Foundation
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find every occurrence of a word, phrase or regular expression in a book's text.",
+        discussion: """
+        The text searched is what a reader reads: the text of the content documents, not their markup \
+        (a word split by inline elements is found), white space as one space, soft hyphens left out. \
+        By default case is ignored (Unicode case mapping; typographic apostrophes and quotes match \
+        ASCII ones) and diacritics count as written. Not searched: head, script, style, ruby annotations, \
+        elements with the hidden attribute or an inline display: none.
+
+        Each hit prints on one line: page (only with --device, --size or --cells), chapter, href:offset \
+        (the locator: Unicode scalars into the spine item's text), CFI, and the text around it with the \
+        hit in [brackets]. --json prints an object with query, regex, caseSensitive, count, stopped and \
+        hits (spineIndex, href, start, end, cfi, chapter, page, before, match, after). \
+        Exit status: 0 with hits, 1 without, 64 for a bad query, 65 for a book that cannot be opened.
+        """
+    )
+
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
+    var book: String
+
+    @Argument(help: "What to look for.")
+    var query: String
+
+    @Flag(help: "Print the hits as JSON.")
+    var json = false
+
+    @Flag(help: "QUERY is an ICU regular expression (NSRegularExpression syntax).")
+    var regex = false
+
+    @Flag(name: .customLong("case"), help: "Match case exactly.")
+    var caseSensitive = false
+
+    @Option(help: "Give page numbers for this device (phone, tablet or WxH in CSS px).")
+    var device: String?
+
+    @Option(help: "Give page numbers for this page size in CSS px (WxH).")
+    var size: String?
+
+    @Option(help: "Give page numbers for a terminal of COLSxROWS cells (e.g. 80x24).")
+    var cells: String?
+
+    @Option(help: "Stop after this many hits.")
+    var limit = 100_000
+
+    @Option(help: "Stop after this many seconds (a regular expression that backtracks without end).")
+    var seconds = 10.0
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        guard seconds > 0 else { throw ValidationError("--seconds must be above 0") }
+        _ = try target()
+    }
+
+    /// The target whose pages are numbered, when one is named.
+    func target() throws -> LayoutOptions? {
+        guard device != nil || size != nil || cells != nil else { return nil }
+        var arguments: [String] = []
+        if let device { arguments += ["--device", device] }
+        if let size { arguments += ["--size", size] }
+        if let cells { arguments += ["--cells", cells] }
+        return try LayoutOptions.parse(arguments)
+    }
+
+    func run() throws {
+        let publication = try openBook(book)
+        Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let search = BookSearch(publication: publication)
+        var hits: [SearchHit] = []
+        let stop: BookSearch.Stop?
+        do {
+            stop = try search.search(SearchQuery(query, regex: regex, caseSensitive: caseSensitive),
+                                     limits: .init(hits: limit, time: .milliseconds(Int(seconds * 1000)))) { hits += $0 }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(64)
+        }
+        Terminal.printWarnings(search.diagnostics, since: 0)
+        let pages = try target().map { try pageNumbers(of: hits, options: $0) } ?? []
+        if json {
+            Terminal.write(document(hits, pages: pages, stop: stop).serialized() + "\n")
+        } else {
+            var out = ""
+            for (k, hit) in hits.enumerated() {
+                let page = pages.isEmpty ? "" : (pages[k].map(String.init) ?? "-") + "\t"
+                out += "\(page)\(hit.chapter ?? "-")\t\(hit.href):\(hit.range.lowerBound)\t\(hit.cfi ?? "-")\t\(hit.before)[\(hit.match)]\(hit.after)\n"
+                if out.utf8.count > 1 << 16 {
+                    Terminal.write(out)
+                    out = ""
+                }
+            }
+            Terminal.write(out)
+            Terminal.error("\(hits.count) hit\(hits.count == 1 ? "" : "s")\(stopNote(stop))")
+        }
+        if hits.isEmpty { throw ExitCode(1) }
+    }
+
+    private func stopNote(_ stop: BookSearch.Stop?) -> String {
+        switch stop {
+        case nil: ""
+        case .cancelled: " (cancelled)"
+        case .hitLimit(let n): " (stopped at \(n): --limit)"
+        case .timeLimit: " (stopped after \(seconds) s: the rest of the book is not searched; --seconds)"
+        }
+    }
+
+    private func document(_ hits: [SearchHit], pages: [Int?], stop: BookSearch.Stop?) -> JSONValue {
+        let stopped: JSONValue = switch stop {
+        case nil: .null
+        case .cancelled: .string("cancelled")
+        case .hitLimit: .string("hit-limit")
+        case .timeLimit: .string("time-limit")
+        }
+        return .object([
+            ("query", .string(query)), ("regex", .bool(regex)), ("caseSensitive", .bool(caseSensitive)),
+            ("count", .number(Double(hits.count))), ("stopped", stopped),
+            ("hits", .array(hits.enumerated().map { k, hit in
+                .object([
+                    ("spineIndex", .number(Double(hit.spineIndex))), ("href", .string(hit.href)),
+                    ("start", .number(Double(hit.range.lowerBound))), ("end", .number(Double(hit.range.upperBound))),
+                    ("cfi", .string(hit.cfi)), ("chapter", .string(hit.chapter)),
+                    ("page", .number(pages.isEmpty ? nil : pages[k].map(Double.init))),
+                    ("before", .string(hit.before)), ("match", .string(hit.match)), ("after", .string(hit.after)),
+                ])
+            })),
+        ])
+    }
+
+    /// The book page number of each hit for the target: the book is laid out up to the last hit,
+    /// a chapter at a time.
+    private func pageNumbers(of hits: [SearchHit], options: LayoutOptions) throws -> [Int?] {
+        guard !hits.isEmpty else { return [] }
+        let paged = try PagedBook.open(book, target: options.target, cells: options.cellGrid)
+        let layout = paged.layout
+        var pages = [Int?](repeating: nil, count: hits.count)
+        var hitsBySpine: [Int: [Int]] = [:]
+        for (k, hit) in hits.enumerated() { hitsBySpine[hit.spineIndex, default: []].append(k) }
+        var number = 1
+        for spine in layout.readingOrder {
+            let chapter = layout.chapterPassingThrough(spine)
+            for k in hitsBySpine[spine] ?? [] {
+                pages[k] = chapter.pageIndex(of: hits[k].range.lowerBound).map { number + $0 }
+            }
+            number += chapter.pages.count
+            hitsBySpine[spine] = nil
+            if hitsBySpine.isEmpty { break }
+        }
+        paged.printNewWarnings()
+        return pages
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `folio search`: every hit with chapter, locator, CFI and context; page numbers for a target.
+@Suite struct SearchCLITests {
+    typealias CLI = CLITests
+    static let whales = CLI.root.appendingPathComponent("Tests/FolioSearchTests/Fixtures/whale-book").path
+
+    @Test func eachHitIsALineWithChapterLocatorCFIAndContext() throws {
+        let run = try CLI.folio("search", Self.whales, "whale")
+        #expect(run.status == 0)
+        let lines = run.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8)
+        #expect(lines.first == "One\tEPUB/one.xhtml:55\tepubcfi(/6/2!/4/2[one]/4/1:4)\tChapter One The [whale] swam past the ship. Whale song at night; the WHALE slept.")
+        #expect(run.stderr.contains("8 hits"))
+    }
+
+    @Test func jsonHasTheDocumentedKeysAndPagesForATarget() throws {
+        let run = try CLI.folio("search", Self.whales, #"\bwhale\b"#, "--regex", "--case", "--json", "--cells", "80x24")
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(object["query"] as? String == #"\bwhale\b"#)
+        #expect(object["regex"] as? Bool == true)
+        #expect(object["caseSensitive"] as? Bool == true)
+        #expect(object["count"] as? Int == 5)
+        #expect(object["stopped"] is NSNull)
+        let hits = try #require(object["hits"] as? [[String: Any]])
+        #expect(hits.count == 5)
+        let first = try #require(hits.first)
+        #expect(Set(first.keys) == ["spineIndex", "href", "start", "end", "cfi", "chapter", "page", "before", "match", "after"])
+        #expect(first["start"] as? Int == 55)
+        #expect(first["end"] as? Int == 60, "wh<em>ale</em>: five letters in two text nodes")
+        #expect(first["page"] as? Int == 1)
+        #expect(hits.last?["chapter"] as? String == "Two")
+        #expect((hits.last?["page"] as? Int ?? 0) >= 2)
+    }
+
+    @Test func noHitIsExitStatusOneAndABadPatternIsAUsageError() throws {
+        let none = try CLI.folio("search", Self.whales, "narwhal")
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("0 hits"))
+        let bad = try CLI.folio("search", Self.whales, "(unclosed", "--regex")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("not a regular expression"))
+    }
+
+    @Test func aRunawayRegularExpressionStopsAtTheTimeLimit() throws {
+        let run = try CLI.folio("search", Self.whales, "(a+)+b", "--regex", "--seconds", "0.3", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(object["stopped"] as? String == "time-limit")
+    }
+}
