@@ -83,12 +83,6 @@ struct FoldedText {
 
     /// The original byte of folded byte `byte`.
     func originalByte(_ byte: Int) -> Int {
-        var low = 0
-        var high = breakpoints.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(breakpoints[mid]) <= byte { low = mid } else { high = mid - 1 }
-        }
-        return byte + Int(deltas[low])
+        byte + Int(deltas[breakpoints.lastIndex(atOrBelow: byte)])
     }
 }

@@ -47,13 +47,7 @@ public struct SearchText: Sendable {
 
     /// The last run starting at or before a byte.
     func segment(ofByte byte: Int) -> Int {
-        var low = 0
-        var high = segmentBytes.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(segmentBytes[mid]) <= byte { low = mid } else { high = mid - 1 }
-        }
-        return low
+        segmentBytes.lastIndex(atOrBelow: byte)
     }
 }
 
