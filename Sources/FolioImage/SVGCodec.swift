@@ -3,7 +3,8 @@
 /// https://www.w3.org/TR/SVG2/
 enum SVGCodec {
     static func probe(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
-        (try? SVGDocument(bytes))?.intrinsicSize
+        // librsvg only when the root does not state its size plainly.
+        PlainSVGSize.read(bytes) ?? (try? SVGDocument(bytes))?.intrinsicSize
     }
 
     static func decode(_ bytes: [UInt8], size: (width: Int, height: Int)?, maxPixels: Int) throws(ImageError) -> Bitmap {

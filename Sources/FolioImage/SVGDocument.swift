@@ -39,8 +39,14 @@ final class SVGDocument {
             var pw = 0.0, ph = 0.0
             if folio_rsvg_intrinsic_size_in_pixels(handle, &pw, &ph) != 0, pw.isFinite, ph.isFinite { (w, h) = (pw, ph) }
         }
-        let box = hasViewBox != 0 && viewBox.width > 0 && viewBox.height > 0 && viewBox.width.isFinite && viewBox.height.isFinite
-            ? (width: viewBox.width, height: viewBox.height) : nil
+        return Self.intrinsicSize(width: w, height: h, viewBox: hasViewBox != 0 ? (viewBox.width, viewBox.height) : nil)
+    }
+
+    /// The intrinsic size from the root's width and height in px (nil: not given) and its
+    /// `viewBox` size, as `intrinsicSize` describes.
+    static func intrinsicSize(width w: Double?, height h: Double?,
+                              viewBox: (width: Double, height: Double)?) -> (width: Double, height: Double) {
+        let box = viewBox.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil }
         switch (w, h) {
         case let (w?, h?): return (w, h)
         case let (w?, nil): return (w, box.map { w * $0.height / $0.width } ?? 150)

@@ -36,6 +36,11 @@ import Testing
         #expect(keys.map(\.rightmostKey) == [.id("main"), .className("item"), .tag("p"), .universal, .className("a")])
     }
 
+    @Test func rightmostKeyIsAnAttributeNameWhenTheSubjectHasNoIDClassOrTag() throws {
+        let keys = try #require(Selector.parseList("[title], p[title], section [lang|=en].x, *"))
+        #expect(keys.map(\.rightmostKey) == [.attribute("title"), .tag("p"), .className("x"), .universal])
+    }
+
     @Test func selectorsAreStoredRightToLeft() throws {
         let selector = try #require(Selector.parseList("nav > ol li + li")?.first)
         #expect(selector.compounds.map { $0.type?.localName } == ["li", "li", "ol", "nav"])

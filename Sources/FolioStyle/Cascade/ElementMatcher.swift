@@ -30,7 +30,15 @@ struct ElementMatcher {
     mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
         candidates.removeAll(keepingCapacity: true)
         let classes = element.attribute("class")?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
-        rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(), into: &candidates)
+        var attributes: [String] = []
+        if rules.hasAttributeRules {
+            for (name, _) in element.attributes {
+                attributes.append(name.localName)
+                if name.prefix != nil { attributes.append(name.qualified) }
+            }
+        }
+        rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
+                         attributes: attributes, into: &candidates)
 
         var matched = extra
         var pseudoMatched: [PseudoElement: [Match]] = [:]

@@ -17,7 +17,7 @@ enum ForeignContent {
         for annotation in element.descendants("annotation", namespace: Namespace.mathml) {
             let encoding = annotation.attribute("encoding")?.lowercased() ?? ""
             if encoding.contains("tex") || encoding.contains("text/plain") || encoding.isEmpty {
-                let text = annotation.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                let text = annotation.textContent.collapsingWhiteSpace()
                 if !text.isEmpty { return text }
             }
         }
@@ -28,7 +28,7 @@ enum ForeignContent {
     /// The text of a `math` element's tokens, annotations left out.
     static func tokens(_ element: XMLNode) -> String {
         element.descendants().filter { $0.kind == .text && $0.parentElement?.localName != "annotation" }
-            .compactMap(\.text).joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .compactMap(\.text).joined().collapsingWhiteSpace()
     }
 
     /// The alttexts of a document that stand for no formula: one text given to three or more

@@ -23,6 +23,9 @@ struct RuleSet {
     private(set) var byID: [String: [Int32]] = [:]
     private(set) var byClass: [String: [Int32]] = [:]
     private(set) var byTag: [String: [Int32]] = [:]
+    /// Rules whose subject needs an attribute (Standard Ebooks style a hundred `epub:type`
+    /// semantics this way), by the attribute's name: an element without it skips them.
+    private(set) var byAttribute: [String: [Int32]] = [:]
     private(set) var universal: [Int32] = []
     private(set) var fontFaces: [(rule: FontFaceRule, sheet: String)] = []
     private(set) var pages: [PageRule] = []
@@ -94,6 +97,7 @@ struct RuleSet {
             case .id(let id): byID[id, default: []].append(index)
             case .className(let name): byClass[name, default: []].append(index)
             case .tag(let tag): byTag[tag, default: []].append(index)
+            case .attribute(let name): byAttribute[name, default: []].append(index)
             case .universal: universal.append(index)
             }
         }
@@ -125,12 +129,22 @@ struct RuleSet {
     }
 
     /// The entries whose rightmost compound could match this element, in no particular order.
-    func candidates(id: String?, classes: [Substring], tag: String, into out: inout [Int32]) {
+    /// `attributes` are the element's attribute names: local and, when prefixed, qualified.
+    func candidates(id: String?, classes: [Substring], tag: String, attributes: [String], into out: inout [Int32]) {
         if let id, let list = byID[id] { out += list }
         for name in classes { if let list = byClass[String(name)] { out += list } }
         if let list = byTag[tag] { out += list }
+        if !byAttribute.isEmpty {
+            // Each name once: an element may hold `type` in two namespaces.
+            for (i, name) in attributes.enumerated() where !attributes[..<i].contains(name) {
+                if let list = byAttribute[name] { out += list }
+            }
+        }
         out += universal
     }
+
+    /// True when some rule is bucketed by an attribute name.
+    var hasAttributeRules: Bool { !byAttribute.isEmpty }
 }
 
 /// A stylesheet or document href as a container path (no fragment); nil when it leaves the book.

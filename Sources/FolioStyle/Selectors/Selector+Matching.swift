@@ -113,7 +113,7 @@ extension AttributeSelector {
         let (have, want) = caseInsensitive ? (actual.lowercased(), value.lowercased()) : (actual, value)
         switch op {
         case .equals: return have == want
-        case .includes: return !want.isEmpty && !want.contains(where: \.isWhitespace) && SimpleSelector.containsToken(have, want)
+        case .includes: return !want.isEmpty && !want.contains(where: \.isWhitespaceFast) && SimpleSelector.containsToken(have, want)
         case .dashMatch: return have == want || have.hasPrefix(want + "-")
         case .prefix: return !want.isEmpty && have.hasPrefix(want)
         case .suffix: return !want.isEmpty && have.hasSuffix(want)

@@ -53,6 +53,7 @@ public struct CompoundSelector: Sendable, Hashable {
         for case .id(let id) in conditions { return .id(id) }
         for case .className(let c) in conditions { return .className(c) }
         if let name = type?.lowercasedName { return .tag(name) }
+        for case .attribute(let attribute) in conditions { return .attribute(attribute.name) }
         return .universal
     }
 }
@@ -174,12 +175,16 @@ public struct Specificity: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// The subject compound's most selective key: rules are bucketed by it and an element
-/// looks up its id, each class, its lowercased local name, and `.universal`.
+/// looks up its id, each class, its lowercased local name, its attributes' names, and
+/// `.universal`.
 public enum SelectorKey: Sendable, Hashable {
     case id(String)
     case className(String)
     /// The type selector's local name, ASCII-lowercased.
     case tag(String)
+    /// An attribute the element must have, by name as written (`[epub|type~=…]`: `type`;
+    /// the lenient `[epub\:type]`: `epub:type`).
+    case attribute(String)
     case universal
 }
 

@@ -25,25 +25,59 @@ public final class Hyphenator: @unchecked Sendable {
     /// libhyphen allocates and scans per call in proportion to the word.
     static let maximumWordBytes = 256
     public let path: String
-    private let dict: UnsafeMutablePointer<HyphenDict>
-    private let isUTF8: Bool
+    /// The dictionary, loaded on the first word asked about: libhyphen takes seconds to load a
+    /// large one (German's 1 MB of patterns: 2.3 s), which a book only pays for when a word in
+    /// that language must be hyphenated, not for every paragraph in the language.
+    private let loaded = Mutex<Load>(.notYet)
     /// Words already hyphenated (libhyphen takes microseconds a word; line ends repeat
     /// words), bounded by `memoLimit`.
     private let memo = Mutex<[ArraySlice<Unicode.Scalar>: [Int]]>([:])
     static let memoLimit = 50_000
 
-    /// Loads a `.dic` file; nil when libhyphen cannot read it.
+    /// A hyphenator for a `.dic` file, loaded when first used; nil when the file cannot be read.
+    /// A file libhyphen cannot parse gives no hyphenation points.
     public init?(path: String) {
-        guard let dict = hnj_hyphen_load(path) else { return nil }
-        self.dict = dict
+        guard access(path, R_OK) == 0 else { return nil }
         self.path = path
-        // The first line of the file names its charset: UTF-8 or ISO8859-1 among Debian's.
-        let charset = withUnsafeBytes(of: dict.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        isUTF8 = dict.pointee.utf8 != 0 || charset.uppercased().hasPrefix("UTF")
     }
 
-    deinit {
-        hnj_hyphen_free(dict)
+    /// One loaded libhyphen dictionary; frees it when released.
+    private final class Dictionary: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<HyphenDict>
+        let isUTF8: Bool
+
+        init?(path: String) {
+            guard let pointer = hnj_hyphen_load(path) else { return nil }
+            self.pointer = pointer
+            // The first line of the file names its charset: UTF-8 or ISO8859-1 among Debian's.
+            let charset = withUnsafeBytes(of: pointer.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            isUTF8 = pointer.pointee.utf8 != 0 || charset.uppercased().hasPrefix("UTF")
+        }
+
+        deinit {
+            hnj_hyphen_free(pointer)
+        }
+    }
+
+    private enum Load {
+        case notYet
+        case done(Dictionary)
+        case failed
+    }
+
+    /// The loaded dictionary (loading it on first use, under the lock; a failure is not
+    /// retried), or nil when libhyphen cannot load it.
+    private func dictionary() -> Dictionary? {
+        loaded.withLock { load in
+            switch load {
+            case .done(let dictionary): return dictionary
+            case .failed: return nil
+            case .notYet:
+                let dictionary = Dictionary(path: path)
+                load = dictionary.map(Load.done) ?? .failed
+                return dictionary
+            }
+        }
     }
 
     /// Offsets (in Unicode scalars from the start of `word`) before which the word may break
@@ -74,7 +108,8 @@ public final class Hyphenator: @unchecked Sendable {
               core.allSatisfy({ Self.isAlphabetic($0) || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
         // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
         let lower = core.map(Self.lowercased)
-        guard var bytes = encode(lower), bytes.count <= Self.maximumWordBytes else { return [] }
+        guard let dictionary = dictionary(),
+              var bytes = encode(lower, utf8: dictionary.isUTF8), bytes.count <= Self.maximumWordBytes else { return [] }
         let size = bytes.count
         // libhyphen takes a length but still reads the word as a C string: its NOHYPHEN pass
         // (every dictionary has one: ' ’ – - by default) runs strstr on it and writes
@@ -88,7 +123,7 @@ public final class Hyphenator: @unchecked Sendable {
         var cut: UnsafeMutablePointer<Int32>? = nil
         let failed = bytes.withUnsafeBufferPointer { b in
             hyphens.withUnsafeMutableBufferPointer { h in
-                hnj_hyphen_hyphenate3(dict, b.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+                hnj_hyphen_hyphenate3(dictionary.pointer, b.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut, 2, 3, 2, 2)
             }
         }
         // rep, pos and cut are libhyphen's (calloc'd with word_size entries), freed here.
@@ -121,10 +156,10 @@ public final class Hyphenator: @unchecked Sendable {
         return mapped.count == 1 ? mapped.first! : s
     }
 
-    private func encode(_ scalars: [Unicode.Scalar]) -> [CChar]? {
+    private func encode(_ scalars: [Unicode.Scalar], utf8: Bool) -> [CChar]? {
         var out: [CChar] = []
         out.reserveCapacity(scalars.count * 2)
-        if isUTF8 {
+        if utf8 {
             for s in scalars { UTF8.encode(s) { out.append(CChar(bitPattern: $0)) } }
             return out
         }
