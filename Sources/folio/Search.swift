@@ -38,11 +38,10 @@ struct Search: ParsableCommand {
     @Flag(name: .customLong("case"), help: "Match case exactly.")
     var caseSensitive = false
 
-    @Option(help: "Give page numbers for this device (phone, tablet or WxH in CSS px).")
-    var device: String?
-
-    @Option(help: "Give page numbers for this page size in CSS px (WxH).")
-    var size: String?
+    /// Pages are numbered only when a device, a page size or cells are named; the other
+    /// target options (text size, font, line height…) then shape the pages as in `layout`.
+    @OptionGroup(title: "Page numbers (with --device, --size or --cells)")
+    var target: TargetOptions
 
     @Option(help: "Give page numbers for a terminal of COLSxROWS cells (e.g. 80x24).")
     var cells: String?
@@ -56,17 +55,15 @@ struct Search: ParsableCommand {
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
         guard seconds > 0 else { throw ValidationError("--seconds must be above 0") }
-        _ = try target()
+        _ = try pageTarget()
     }
 
     /// The target whose pages are numbered, when one is named.
-    func target() throws -> LayoutOptions? {
-        guard device != nil || size != nil || cells != nil else { return nil }
-        var arguments: [String] = []
-        if let device { arguments += ["--device", device] }
-        if let size { arguments += ["--size", size] }
-        if let cells { arguments += ["--cells", cells] }
-        return try LayoutOptions.parse(arguments)
+    func pageTarget() throws -> LayoutOptions? {
+        guard target.namedDevice != nil || target.size != nil || cells != nil else { return nil }
+        var options = try LayoutOptions.parse(cells.map { ["--cells", $0] } ?? [])
+        options.target = target
+        return options
     }
 
     func run() throws {
@@ -83,7 +80,7 @@ struct Search: ParsableCommand {
             throw ExitCode(64)
         }
         Terminal.printWarnings(search.diagnostics, since: 0)
-        let pages = try target().map { try pageNumbers(of: hits, options: $0) } ?? []
+        let pages = try pageTarget().map { try pageNumbers(of: hits, options: $0) } ?? []
         if json {
             Terminal.write(document(hits, pages: pages, stop: stop).serialized() + "\n")
         } else {

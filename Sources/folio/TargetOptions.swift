@@ -3,8 +3,11 @@ import FolioStyle
 
 /// The target and reader settings shared by the commands that style, lay out or render.
 struct TargetOptions: ParsableArguments {
-    @Option(help: "The device: phone (390×844 CSS px at 3×), tablet (820×1180 at 2×), or WxH in CSS px.")
-    var device = "phone"
+    @Option(name: .customLong("device"), help: "The device: phone (390×844 CSS px at 3×), tablet (820×1180 at 2×), or WxH in CSS px. Default: phone.")
+    var namedDevice: String?
+
+    /// The device named, phone when none is.
+    var device: String { namedDevice ?? "phone" }
 
     @Option(help: "The page size in CSS px (WxH), overriding the device's; the device keeps its pixel ratio.")
     var size: String?

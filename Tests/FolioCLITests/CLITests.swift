@@ -14,6 +14,10 @@ import Testing
     }
 
     static func folio(_ arguments: String...) throws -> Run {
+        try folio(arguments)
+    }
+
+    static func folio(_ arguments: [String]) throws -> Run {
         let process = Process()
         let binary = root.appendingPathComponent(".build/debug/folio")
         process.executableURL = FileManager.default.isExecutableFile(atPath: binary.path) ? binary : root.appendingPathComponent(".build/release/folio")

@@ -35,6 +35,24 @@ import Testing
         #expect((hits.last?["page"] as? Int ?? 0) >= 2)
     }
 
+    @Test func pageNumbersFollowTheTargetsTextSizeAsLayoutDoes() throws {
+        // The second "lamp" of the sample book is on page 3 at 12 pt and on page 4 at 200 %.
+        func pages(_ extra: String...) throws -> [Int] {
+            let run = try CLI.folio(["search", CLI.sample, "lamp", "--json", "--device", "phone"] + extra)
+            let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+            return (object["hits"] as? [[String: Any]] ?? []).compactMap { $0["page"] as? Int }
+        }
+        let normal = try pages(), large = try pages("--scale", "200%")
+        #expect(normal.count == large.count && !normal.isEmpty)
+        #expect(zip(normal, large).allSatisfy { $0 <= $1 } && normal != large, "\(normal) vs \(large)")
+        // And they are layout's pages: the page of each hit at 200 % holds its text.
+        let layout = try CLI.folio("layout", "--json", "--device", "phone", "--scale", "200%", CLI.sample)
+        let laid = try #require(try JSONSerialization.jsonObject(with: layout.stdout) as? [[String: Any]])
+        for page in large {
+            #expect((laid[page - 1]["text"] as? String ?? "").lowercased().contains("lamp"), "page \(page)")
+        }
+    }
+
     @Test func noHitIsExitStatusOneAndABadPatternIsAUsageError() throws {
         let none = try CLI.folio("search", Self.whales, "narwhal")
         #expect(none.status == 1)
