@@ -4,20 +4,20 @@ import Synchronization
 /// runs long (`folio` prints it to stderr after a few seconds without an end).
 ///
 /// Libraries never print; they say what they are starting on at a coarse grain (a chapter, a
-/// page, a document), which costs a lock and a string per step. There is one per process, as
-/// there is one terminal to report to.
+/// page batch, a document), which costs a lock and a string per step. There is one per process,
+/// as there is one terminal to report to.
 public final class Activity: Sendable {
     public static let current = Activity()
 
-    private let state = Mutex<(what: String, steps: Int)>(("starting", 0))
+    private let state = Mutex("starting")
 
-    /// Records the step now under way, e.g. "laying out chapter 3 of 40 (EPUB/c3.xhtml)".
+    /// Records the step now under way, e.g. "laying out spine item 3 of 40 (EPUB/c3.xhtml)".
     public func begin(_ what: String) {
-        state.withLock { $0 = (what, $0.steps + 1) }
+        state.withLock { $0 = what }
     }
 
-    /// The step now under way and how many steps were begun so far.
-    public var now: (what: String, steps: Int) {
+    /// The step now under way.
+    public var now: String {
         state.withLock { $0 }
     }
 }

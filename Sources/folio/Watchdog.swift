@@ -20,7 +20,7 @@ enum Watchdog {
             Thread.sleep(forTimeInterval: after)
             while true {
                 let elapsed = ContinuousClock.now - start
-                let line = "folio \(command): \(elapsed.components.seconds) s, \(Activity.current.now.what)\n"
+                let line = "folio \(command): \(elapsed.components.seconds) s, \(Activity.current.now)\n"
                 FileHandle.standardError.write(Data(line.utf8))
                 Thread.sleep(forTimeInterval: every)
             }
