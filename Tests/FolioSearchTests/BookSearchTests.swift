@@ -113,7 +113,10 @@ import Testing
         #expect(clock.now - start < .seconds(10), "2^60 steps would take years")
 
         let cancellation = SearchCancellation()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { cancellation.cancel() }
+        // A thread of its own: under a loaded suite Dispatch's shared pool ran a block queued
+        // for 0.2 s after 21 s, and the test timed the queue instead of the search.
+        let canceller = Thread { Thread.sleep(forTimeInterval: 0.2); cancellation.cancel() }
+        canceller.start()
         start = clock.now
         let cancelled = try search.search(query, cancellation: cancellation) { _ in }
         #expect(cancelled == .cancelled)
