@@ -43,6 +43,30 @@ import Testing
         _ = styled.json().serialized()
     }
 
+    /// The cascade remembers, per rule, which elements have an ancestor matching `A` in `A B`:
+    /// answers must not leak between branches, nor between rules, nor past a matching element.
+    @Test func descendantSelectorsAnswerPerBranchAndPerRule() throws {
+        let styled = StyleFixture().style(
+            style: """
+                [data-k~="drama"] td { color: red }
+                .side td { color: blue }
+                section td { text-indent: 3px }
+                """,
+            body: """
+                <div data-k="x drama"><table><tr><td id="a">a</td><td id="b">b</td></tr></table></div>                <div data-k="dramatic"><table><tr><td id="c">c</td></tr></table></div>                <section><div class="side"><table><tr><td id="d">d</td></tr></table></div>                <table><tr><td id="e">e</td></tr></table></section>                <table><tr><td id="f">f</td></tr></table>
+                """)
+        let red = "rgb(255, 0, 0)", blue = "rgb(0, 0, 255)"
+        #expect(styled.value(.color, of: "a") == red)
+        #expect(styled.value(.color, of: "b") == red)
+        #expect(styled.value(.color, of: "c") != red, "“dramatic” is not the token “drama”")
+        #expect(styled.value(.color, of: "d") == blue)
+        #expect(styled.value(.color, of: "e") != blue && styled.value(.color, of: "e") != red)
+        #expect(styled.value(.textIndent, of: "d") == "3px")
+        #expect(styled.value(.textIndent, of: "e") == "3px")
+        #expect(styled.value(.textIndent, of: "f") == "0px")
+        #expect(styled.value(.color, of: "f") != red && styled.value(.color, of: "f") != blue)
+    }
+
     @Test func mathMLIsOneNodeCarryingItsAlttext() throws {
         let styled = StyleFixture().style(body: """
             <p>E = <math xmlns='http://www.w3.org/1998/Math/MathML' id='m' alttext='mc^2'><mi id='mi'>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>\

@@ -118,6 +118,13 @@ extension ChapterBuilder {
 
     /// A link target: a container path with its fragment, or an absolute URL left as it is.
     func resolveLink(_ href: String) -> String? {
+        if let known = resolvedLinks[href] { return known }
+        let resolved = resolveLinkAfresh(href)
+        resolvedLinks[href] = resolved
+        return resolved
+    }
+
+    private func resolveLinkAfresh(_ href: String) -> String? {
         let trimmed = String(href.drop { $0 == " " || $0 == "\t" || $0 == "\n" })
         guard !trimmed.isEmpty else { return nil }
         if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),

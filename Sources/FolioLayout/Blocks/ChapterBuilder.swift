@@ -12,6 +12,11 @@ public final class ChapterBuilder {
     var context: LayoutContext
     let offsets: TextOffsets
     let interner = StyleInterner()
+    /// Link targets resolved so far, by `href` as written (a specification links to the same
+    /// few chapters thousands of times).
+    var resolvedLinks: [String: String?] = [:]
+    /// Small-caps styles met so far, with the styles their text is drawn in (`capsStyles`).
+    var smallCapsStyles: [ObjectIdentifier: (style: SharedStyle, styles: (SharedStyle, SharedStyle)?)] = [:]
 
     /// The bottom of what has been placed; the pending margin is below it.
     var y = 0.0

@@ -7,6 +7,7 @@ import FolioXML
 struct ElementMatcher {
     let rules: RuleSet
     private var candidates: [Int32] = []
+    private let ancestors = AncestorMemo()
 
     init(rules: RuleSet) {
         self.rules = rules
@@ -44,7 +45,7 @@ struct ElementMatcher {
         var pseudoMatched: [PseudoElement: [Match]] = [:]
         for index in candidates {
             let entry = rules.entries[Int(index)]
-            guard entry.selector.matches(element) else { continue }
+            guard entry.selector.matches(element, memo: ancestors, rule: Int(index)) else { continue }
             let block = rules.blocks[Int(entry.block)]
             let found = matches(for: entry, block: block)
             if let pseudo = entry.selector.pseudoElement {

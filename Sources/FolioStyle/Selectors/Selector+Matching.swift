@@ -10,7 +10,16 @@ extension Selector {
     /// True when the element matches (its pseudo-element, if any, is the cascade's concern).
     public func matches(_ element: XMLNode) -> Bool {
         guard element.isElement, !compounds.isEmpty else { return false }
-        return match(0, element) == .matched
+        return match(0, element, memo: nil) == .matched
+    }
+
+    /// The same, remembering for a selector ending in `A B` (a descendant combinator before
+    /// the leftmost compound) which elements have an ancestor matching `A`: every `td` of a
+    /// play under `[epub|type~="z3998:drama"] td` asks the same question of the same
+    /// ancestors. `memo` is for one document, `rule` names this selector in it.
+    func matches(_ element: XMLNode, memo: AncestorMemo, rule: Int) -> Bool {
+        guard element.isElement, !compounds.isEmpty else { return false }
+        return match(0, element, memo: (memo, rule)) == .matched
     }
 
     private enum Outcome {
@@ -20,13 +29,16 @@ extension Selector {
         case notMatchedGlobally
     }
 
-    private func match(_ index: Int, _ element: XMLNode) -> Outcome {
+    private func match(_ index: Int, _ element: XMLNode, memo: (AncestorMemo, Int)?) -> Outcome {
         guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
         guard index < combinators.count else { return .matched }
         let combinator = combinators[index]
+        if let (memo, rule) = memo, combinator == .descendant, index + 2 == compounds.count {
+            return memo.someAncestor(of: element, matches: compounds[index + 1], rule: rule) ? .matched : .notMatchedGlobally
+        }
         var candidate = Self.neighbour(of: element, combinator)
         while let next = candidate {
-            let outcome = match(index + 1, next)
+            let outcome = match(index + 1, next, memo: memo)
             switch (outcome, combinator) {
             case (.matched, _), (.notMatchedGlobally, _), (_, .nextSibling):
                 return outcome
@@ -52,6 +64,35 @@ extension Selector {
     }
 }
 
+/// Which elements have an ancestor matching a selector's leftmost compound, per rule, found
+/// once for each element of one document.
+final class AncestorMemo {
+    private var known: [UInt64: Bool] = [:]
+    private var path: [Int32] = []
+
+    func someAncestor(of element: XMLNode, matches compound: CompoundSelector, rule: Int) -> Bool {
+        func key(_ node: Int32) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: rule)) << 32 | UInt64(UInt32(bitPattern: node)) }
+        path.removeAll(keepingCapacity: true)
+        var found = false
+        var candidate = element.parentElement
+        while let node = candidate {
+            if let answer = known[key(node.index)] {
+                found = answer
+                break
+            }
+            path.append(node.index)
+            if compound.matches(node) {
+                found = true
+                break
+            }
+            candidate = node.parentElement
+        }
+        // Each element on the way has such an ancestor (or is one) exactly when the first does.
+        for node in path { known[key(node)] = found }
+        return found
+    }
+}
+
 extension CompoundSelector {
     /// True when every part of the compound holds for the element.
     public func matches(_ element: XMLNode) -> Bool {
@@ -72,7 +113,25 @@ extension TypeSelector {
         let name = element.localName
         if name == localName { return true }
         // Lenient: HTML element names match whatever their case in the sheet or the document.
-        return element.namespaceURI == Namespace.xhtml && name.lowercased() == lowercasedName
+        return element.namespaceURI == Namespace.xhtml && Self.equalIgnoringCase(name, lowercasedName)
+    }
+}
+
+extension TypeSelector {
+    /// Whether `name` lowercased is `lowercased`, without building a string for ASCII names
+    /// (most elements compared are not the one named, and differ at once).
+    static func equalIgnoringCase(_ name: String, _ lowercased: String) -> Bool {
+        var a = name.utf8.makeIterator(), b = lowercased.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                if x >= 0x80 || y >= 0x80 { return name.lowercased() == lowercased }
+                let folded = x >= 0x41 && x <= 0x5A ? x + 0x20 : x
+                if folded != y { return false }
+            default: return name.unicodeScalars.contains { !$0.isASCII } && name.lowercased() == lowercased
+            }
+        }
     }
 }
 
