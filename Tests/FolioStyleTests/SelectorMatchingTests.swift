@@ -23,6 +23,40 @@ import Testing
             .map { $0.attribute("id") ?? $0.localName }
     }
 
+    /// The cascade's matching, which remembers ancestors per descendant combinator, agrees with
+    /// plain matching on every element, for selectors mixing all four combinators, with the
+    /// elements visited in document order as the cascade does (answers are shared along).
+    @Test func rememberedAncestorsMatchAsPlainMatchingDoes() throws {
+        var body = ""
+        for i in 0..<6 {
+            body += "<section class='\(i % 2 == 0 ? "x" : "y")'><div class='d'>"
+            for j in 0..<4 {
+                body += "<table><tr class='\(j == 0 ? "first" : "r")'><td><p><span>\(i)\(j)</span></p></td><td class='x'><p/></td></tr>"
+                body += "<tr><td><span/></td></tr></table><p class='after'><em><span/></em></p>"
+            }
+            body += "</div><h2/><p><span/></p></section>"
+        }
+        let tree = try document(body)
+        let selectors = [
+            ".x td", ".x tr td", ".x tr.first td span", "section.x > div td p", ".x ~ section td", ".y + section p span",
+            "section div > table tr > .x", "table + p em span", ".d :is(td, em) span", "section:not(.x) td p",
+            "body section.y p > span", "tr ~ tr td span", ".x .x p", "h2 ~ p span", "section .d table tr td p span",
+        ]
+        let root = try #require(tree.root)
+        let elements = ([root] + root.descendants()).filter(\.isElement)
+        let memo = AncestorMemo()
+        for (rule, text) in selectors.enumerated() {
+            let selector = try #require(Selector.parseList(text)?.first, "\(text) did not parse")
+            var count = 0
+            for element in elements {
+                let plain = selector.matches(element)
+                #expect(selector.matches(element, memo: memo, rule: rule) == plain, "\(text) at element \(element.index)")
+                if plain { count += 1 }
+            }
+            #expect(count > 0, "\(text) matches something, so the comparison means something")
+        }
+    }
+
     @Test func typeUniversalClassAndIDSelectorsMatch() throws {
         let body = #"<p id="a" class="x  y"/><div id="b" class="xy"><p id="c" class="y"/></div>"#
         #expect(try matched("p", in: body) == ["a", "c"])

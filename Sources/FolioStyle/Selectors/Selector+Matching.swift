@@ -13,10 +13,10 @@ extension Selector {
         return match(0, element, memo: nil) == .matched
     }
 
-    /// The same, remembering for a selector ending in `A B` (a descendant combinator before
-    /// the leftmost compound) which elements have an ancestor matching `A`: every `td` of a
-    /// play under `[epub|type~="z3998:drama"] td` asks the same question of the same
-    /// ancestors. `memo` is for one document, `rule` names this selector in it.
+    /// The same, remembering at each descendant combinator which elements have an ancestor
+    /// matching the selector's part to its left: every `td` of a play under
+    /// `[epub|type~="z3998:drama"] td` asks the same question of the same ancestors. `memo` is
+    /// for one document, `rule` names this selector in it.
     func matches(_ element: XMLNode, memo: AncestorMemo, rule: Int) -> Bool {
         guard element.isElement, !compounds.isEmpty else { return false }
         return match(0, element, memo: (memo, rule)) == .matched
@@ -33,8 +33,10 @@ extension Selector {
         guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
         guard index < combinators.count else { return .matched }
         let combinator = combinators[index]
-        if let (memo, rule) = memo, combinator == .descendant, index + 2 == compounds.count {
-            return memo.someAncestor(of: element, matches: compounds[index + 1], rule: rule) ? .matched : .notMatchedGlobally
+        if let (ancestors, rule) = memo, combinator == .descendant, AncestorMemo.fits(rule: rule, step: index) {
+            // No ancestor matching means none further up can either: the search stops.
+            let found = ancestors.someAncestor(of: element, rule: rule, step: index) { match(index + 1, $0, memo: memo) == .matched }
+            return found ? .matched : .notMatchedGlobally
         }
         var candidate = Self.neighbour(of: element, combinator)
         while let next = candidate {
@@ -64,31 +66,43 @@ extension Selector {
     }
 }
 
-/// Which elements have an ancestor matching a selector's leftmost compound, per rule, found
-/// once for each element of one document.
+/// For each descendant combinator of each rule, which elements have an ancestor (or are one)
+/// that matches the selector from there leftwards — found once per element of one document.
 final class AncestorMemo {
     private var known: [UInt64: Bool] = [:]
-    private var path: [Int32] = []
 
-    func someAncestor(of element: XMLNode, matches compound: CompoundSelector, rule: Int) -> Bool {
-        func key(_ node: Int32) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: rule)) << 32 | UInt64(UInt32(bitPattern: node)) }
-        path.removeAll(keepingCapacity: true)
+    /// Whether a rule and step fit the key (24 and 8 bits); hostile selectors longer than that
+    /// are matched without the memo.
+    static func fits(rule: Int, step: Int) -> Bool { rule >= 0 && rule < 1 << 24 && step >= 0 && step < 256 }
+
+    /// Whether some ancestor of `element` satisfies `matches`, the selector's part left of
+    /// its descendant combinator number `step`.
+    func someAncestor(of element: XMLNode, rule: Int, step: Int, _ matches: (XMLNode) -> Bool) -> Bool {
+        let prefix = UInt64(UInt32(truncatingIfNeeded: rule)) << 40 | UInt64(UInt8(truncatingIfNeeded: step)) << 32
+        func key(_ node: XMLNode) -> UInt64 { prefix | UInt64(UInt32(bitPattern: node.index)) }
         var found = false
+        var stop: XMLNode?
         var candidate = element.parentElement
         while let node = candidate {
-            if let answer = known[key(node.index)] {
+            if let answer = known[key(node)] {
                 found = answer
+                stop = node
                 break
             }
-            path.append(node.index)
-            if compound.matches(node) {
+            if matches(node) {
                 found = true
+                known[key(node)] = true
+                stop = node
                 break
             }
             candidate = node.parentElement
         }
-        // Each element on the way has such an ancestor (or is one) exactly when the first does.
-        for node in path { known[key(node)] = found }
+        // Every element passed on the way has such an ancestor exactly when the last one does.
+        var node = element.parentElement
+        while let passed = node, passed != stop {
+            known[key(passed)] = found
+            node = passed.parentElement
+        }
         return found
     }
 }
