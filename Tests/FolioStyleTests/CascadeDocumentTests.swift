@@ -67,6 +67,30 @@ import Testing
         #expect(styled.value(.color, of: "f") != red && styled.value(.color, of: "f") != blue)
     }
 
+    /// Rules keyed by an attribute's token reach every element holding the token, whichever
+    /// namespace's attribute holds it and however the tokens are spaced.
+    @Test func attributeTokenRulesReachEveryElementHoldingTheToken() throws {
+        let styled = StyleFixture().style(
+            head: "",
+            style: """
+                @namespace epub "http://www.idpf.org/2007/ops";
+                [epub|type~="z3998:persona"] { color: red }
+                [data-k="v"] { text-indent: 3px }
+                [data-c~="Up" i] { color: blue }
+                """,
+            body: """
+                <p id="a" epub:type="x&#13;&#10;z3998:persona	y">a</p>                <p id="b" type="other" epub:type="z3998:persona">b</p>                <p id="c" epub:type="z3998:personae">c</p>                <p id="d" data-k="v">d</p><p id="e" data-k="v w">e</p>                <p id="f" data-c="x up">f</p><p id="g" type="z3998:persona">g</p>
+                """)
+        let red = "rgb(255, 0, 0)"
+        #expect(styled.value(.color, of: "a") == red)
+        #expect(styled.value(.color, of: "b") == red)
+        #expect(styled.value(.color, of: "c") != red)
+        #expect(styled.value(.color, of: "g") != red, "the token is in an attribute of another namespace")
+        #expect(styled.value(.textIndent, of: "d") == "3px")
+        #expect(styled.value(.textIndent, of: "e") == "0px")
+        #expect(styled.value(.color, of: "f") == "rgb(0, 0, 255)")
+    }
+
     @Test func mathMLIsOneNodeCarryingItsAlttext() throws {
         let styled = StyleFixture().style(body: """
             <p>E = <math xmlns='http://www.w3.org/1998/Math/MathML' id='m' alttext='mc^2'><mi id='mi'>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>\

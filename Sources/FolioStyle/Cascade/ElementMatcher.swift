@@ -31,11 +31,11 @@ struct ElementMatcher {
     mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
         candidates.removeAll(keepingCapacity: true)
         let classes = element.attribute("class")?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
-        var attributes: [String] = []
+        var attributes: [(name: String, value: String)] = []
         if rules.hasAttributeRules {
-            for (name, _) in element.attributes {
-                attributes.append(name.localName)
-                if name.prefix != nil { attributes.append(name.qualified) }
+            for (name, value) in element.attributes {
+                attributes.append((name.localName, value))
+                if name.prefix != nil { attributes.append((name.qualified, value)) }
             }
         }
         rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),

@@ -26,6 +26,9 @@ struct RuleSet {
     /// Rules whose subject needs an attribute (Standard Ebooks style a hundred `epub:type`
     /// semantics this way), by the attribute's name: an element without it skips them.
     private(set) var byAttribute: [String: [Int32]] = [:]
+    /// Rules whose subject needs a token in an attribute, by attribute name and token: an
+    /// element tries only those its attributes' tokens name.
+    private(set) var byAttributeToken: [String: [String: [Int32]]] = [:]
     private(set) var universal: [Int32] = []
     private(set) var fontFaces: [(rule: FontFaceRule, sheet: String)] = []
     private(set) var pages: [PageRule] = []
@@ -98,6 +101,7 @@ struct RuleSet {
             case .className(let name): byClass[name, default: []].append(index)
             case .tag(let tag): byTag[tag, default: []].append(index)
             case .attribute(let name): byAttribute[name, default: []].append(index)
+            case .attributeToken(let name, let token): byAttributeToken[name, default: [:]][token, default: []].append(index)
             case .universal: universal.append(index)
             }
         }
@@ -129,22 +133,35 @@ struct RuleSet {
     }
 
     /// The entries whose rightmost compound could match this element, in no particular order.
-    /// `attributes` are the element's attribute names: local and, when prefixed, qualified.
-    func candidates(id: String?, classes: [Substring], tag: String, attributes: [String], into out: inout [Int32]) {
+    /// `attributes` are the element's attributes by name: local and, when prefixed, qualified.
+    func candidates(id: String?, classes: [Substring], tag: String, attributes: [(name: String, value: String)], into out: inout [Int32]) {
         if let id, let list = byID[id] { out += list }
         for name in classes { if let list = byClass[String(name)] { out += list } }
         if let list = byTag[tag] { out += list }
-        if !byAttribute.isEmpty {
-            // Each name once: an element may hold `type` in two namespaces.
-            for (i, name) in attributes.enumerated() where !attributes[..<i].contains(name) {
-                if let list = byAttribute[name] { out += list }
+        if hasAttributeRules {
+            // Each name once: an element may hold `type` in two namespaces (the tokens of both
+            // are looked up; the selector itself then checks the right one).
+            for (i, attribute) in attributes.enumerated() where !attributes[..<i].contains(where: { $0.name == attribute.name }) {
+                if let list = byAttribute[attribute.name] { out += list }
+                if let tokens = byAttributeToken[attribute.name] {
+                    var seen: [Substring] = []
+                    for same in attributes[i...] where same.name == attribute.name {
+                        for token in same.value.split(whereSeparator: Self.isSeparator) where !seen.contains(token) {
+                            seen.append(token)
+                            if let list = tokens[String(token)] { out += list }
+                        }
+                    }
+                }
             }
         }
         out += universal
     }
 
-    /// True when some rule is bucketed by an attribute name.
-    var hasAttributeRules: Bool { !byAttribute.isEmpty }
+    /// HTML's ASCII whitespace, which separates tokens.
+    private static func isSeparator(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" || c == "\u{0C}" }
+
+    /// True when some rule is bucketed by an attribute name or an attribute's token.
+    var hasAttributeRules: Bool { !byAttribute.isEmpty || !byAttributeToken.isEmpty }
 }
 
 /// A stylesheet or document href as a container path (no fragment); nil when it leaves the book.

@@ -52,6 +52,9 @@ public struct CompoundSelector: Sendable, Hashable {
     var key: SelectorKey {
         for case .id(let id) in conditions { return .id(id) }
         for case .className(let c) in conditions { return .className(c) }
+        for case .attribute(let attribute) in conditions {
+            if let token = attribute.indexableToken { return .attributeToken(attribute.name, token) }
+        }
         if let name = type?.lowercasedName { return .tag(name) }
         for case .attribute(let attribute) in conditions { return .attribute(attribute.name) }
         return .universal
@@ -127,6 +130,14 @@ public struct AttributeSelector: Sendable, Hashable {
     /// The `i` flag.
     public var caseInsensitive: Bool
 
+    /// The one token an element's attribute must hold for the selector to match it, when
+    /// there is one: `~=` and `=` with a case-sensitive value without whitespace.
+    var indexableToken: String? {
+        guard op == .includes || op == .equals, !caseInsensitive, !value.isEmpty,
+              !value.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }) else { return nil }
+        return value
+    }
+
     public init(name: String, namespace: NamespaceConstraint = .none, op: Operator? = nil, value: String = "", caseInsensitive: Bool = false) {
         self.name = name
         self.namespace = namespace
@@ -185,6 +196,9 @@ public enum SelectorKey: Sendable, Hashable {
     /// An attribute the element must have, by name as written (`[epub|type~=…]`: `type`;
     /// the lenient `[epub\:type]`: `epub:type`).
     case attribute(String)
+    /// `[name~=token]` or `[name=token]` (case-sensitive, one token): only elements whose
+    /// attribute holds that token can match (`[epub|type~="z3998:persona"]`).
+    case attributeToken(String, String)
     case universal
 }
 
