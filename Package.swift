@@ -18,7 +18,10 @@ let package = Package(
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Cairo's headers only: its functions are reached through CCairoLoader, which opens
+        // libcairo on the first call, so that commands that do not draw never load it.
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "CCairoLoader", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLibUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CLibHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -49,9 +52,9 @@ let package = Package(
         .target(name: "FolioLayout", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CFreeType", "CLibPNG"]
+            dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CCairoLoader", "CFreeType", "CLibPNG"]
         ),
-        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CCairo", "CLibXML2"]),
+        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CCairo", "CCairoLoader", "CFreeType", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
         .target(name: "FolioSearch", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioLayout"]),
         .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),
@@ -66,7 +69,7 @@ let package = Package(
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
                 "FolioReader", "FolioPager", "FolioDiff", "FolioSearch",
-                "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CLibCrypto",
+                "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CCairoLoader", "CLibCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,8 @@
 #ifndef FOLIO_CCAIRO_SHIM_H
 #define FOLIO_CCAIRO_SHIM_H
-#include <cairo.h>
-#include <cairo-ft.h>
-#include <cairo-pdf.h>
+/* Declarations only: nothing links libcairo; CCairoLoader defines these functions and opens
+   the library on the first call. */
+#include <cairo/cairo.h>
+#include <cairo/cairo-ft.h>
+#include <cairo/cairo-pdf.h>
 #endif
