@@ -6,6 +6,7 @@ import Foundation
 
 struct Bookmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bookmarks",
         abstract: "List the bookmarks made in `folio read` for a book.",
         discussion: """
             Reading state lives in $XDG_STATE_HOME/folio/books (default ~/.local/state/folio/books), \

@@ -7,6 +7,7 @@ import Foundation
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two renderings of a book page by page; exit 0 when nothing changed, 1 when something did, 2 on error.",
         discussion: """
         BASELINE and CURRENT are each a snapshot folder (folio snapshot) or a book; a book is rendered on the fly \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Describe a book: metadata, spine, navigation, cover and warnings.",
         discussion: "With --json, prints a stable JSON document (see README.md for its keys)."
     )

@@ -3,6 +3,7 @@ import FolioPublication
 
 struct Ls: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ls",
         abstract: "List the manifest: path, media type, size, properties and fallback."
     )
 

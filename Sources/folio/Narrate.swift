@@ -7,6 +7,7 @@ import Foundation
 
 struct Narrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "narrate",
         abstract: "Play a book's Media Overlays narration, showing the sentence being read.",
         discussion: """
             In a terminal: a screen with the passage being read (its fragment highlighted), part N of M, \

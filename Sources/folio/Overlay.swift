@@ -6,6 +6,7 @@ import Foundation
 
 struct Overlay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "overlay",
         abstract: "Print the Media Overlays narration timeline, or the clip playing at a book time, or check the overlays.",
         discussion: """
             Book time is narration time from the first clip, summing clip durations. With --json, prints \

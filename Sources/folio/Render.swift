@@ -8,6 +8,7 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a book's pages as PNG files or one PDF (or as terminal cells or text).",
         discussion: """
         PNG pages are written to --out as page-0001.png …, numbered in reading order; --format pdf writes the \

@@ -5,6 +5,7 @@ import Foundation
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snapshot",
         abstract: "Render every page of a book for one or more profiles: a baseline for folio diff.",
         discussion: """
         Writes --out/snapshot.json (the Folio version, the book, the profiles) and per profile a folder \

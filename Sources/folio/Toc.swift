@@ -4,6 +4,7 @@ import FolioPublication
 
 struct Toc: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "toc",
         abstract: "Print the table of contents as an indented tree with hrefs."
     )
 

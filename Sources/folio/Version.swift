@@ -7,6 +7,7 @@ import CLibZip
 
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "version",
         abstract: "Print Folio's version and the versions of the C libraries it runs on."
     )
 
