@@ -155,6 +155,13 @@ public struct XMLNode: Sendable, Hashable {
     /// Descendants in document order (not including self), walked without recursion.
     public func descendants() -> [XMLNode] {
         var out: [XMLNode] = []
+        visitDescendants { out.append($0); return true }
+        return out
+    }
+
+    /// Calls `visit` with each descendant in document order, without building a list of them;
+    /// where `visit` returns false, that node's own descendants are skipped.
+    public func visitDescendants(_ visit: (XMLNode) -> Bool) {
         var stack: [Int32] = []
         var c = record.lastChild
         while c >= 0 {
@@ -162,19 +169,23 @@ public struct XMLNode: Sendable, Hashable {
             c = tree.records[Int(c)].previousSibling
         }
         while let i = stack.popLast() {
-            out.append(XMLNode(tree: tree, index: i))
+            guard visit(XMLNode(tree: tree, index: i)) else { continue }
             var k = tree.records[Int(i)].lastChild
             while k >= 0 {
                 stack.append(k)
                 k = tree.records[Int(k)].previousSibling
             }
         }
-        return out
     }
 
     /// Descendant elements with this local name (and namespace, when given), in document order.
     public func descendants(_ localName: String, namespace: String? = nil) -> [XMLNode] {
-        descendants().filter { $0.isElement(localName, namespace: namespace) }
+        var out: [XMLNode] = []
+        visitDescendants { node in
+            if node.isElement(localName, namespace: namespace) { out.append(node) }
+            return true
+        }
+        return out
     }
 
     /// The depth below the document node (the root element is 1).

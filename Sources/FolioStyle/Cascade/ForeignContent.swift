@@ -27,8 +27,12 @@ enum ForeignContent {
 
     /// The text of a `math` element's tokens, annotations left out.
     static func tokens(_ element: XMLNode) -> String {
-        element.descendants().filter { $0.kind == .text && $0.parentElement?.localName != "annotation" }
-            .compactMap(\.text).joined().collapsingWhiteSpace()
+        var text = ""
+        element.visitDescendants { node in
+            if node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" { text += piece }
+            return true
+        }
+        return text.collapsingWhiteSpace()
     }
 
     /// The alttexts of a document that stand for no formula: one text given to three or more
