@@ -31,38 +31,40 @@ public enum HTMLEntities {
     static func rewriteNamedReferences(_ bytes: [UInt8]) -> [UInt8]? {
         let amp = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";"), lt = UInt8(ascii: "<")
         guard bytes.contains(amp) else { return nil }
-        var out: [UInt8] = []
-        var changed = false
-        var i = 0
+        // Made at the first rewrite: most documents' references are XML's own, and are left
+        // as they are without copying a byte. `bytes[..<copied]` is in `out`.
+        var out: [UInt8]?
+        var copied = 0
         let n = bytes.count
-        out.reserveCapacity(n + 64)
-        while i < n {
-            let b = bytes[i]
-            if b == lt, i + 1 < n, bytes[i + 1] == UInt8(ascii: "!"), let end = skipOpaqueSection(bytes, at: i) {
-                out.append(contentsOf: bytes[i..<end])
-                i = end
-                continue
-            }
-            if b == amp {
-                // A name is letters and digits, at most 32 of them, then ';'.
-                var j = i + 1
-                while j < n, j - i <= 33, isNameByte(bytes[j]) { j += 1 }
-                if j < n, bytes[j] == semicolon, j > i + 1 {
-                    let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                    if !xmlPredefined.contains(name), let value = map[name] {
-                        for scalar in value.unicodeScalars {
-                            out.append(contentsOf: Array("&#\(scalar.value);".utf8))
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                if b == lt, i + 1 < n, bytes[i + 1] == UInt8(ascii: "!"), let end = skipOpaqueSection(bytes, at: i) {
+                    i = end
+                    continue
+                }
+                if b == amp {
+                    // A name is letters and digits, at most 32 of them, then ';'.
+                    var j = i + 1
+                    while j < n, j - i <= 33, isNameByte(bytes[j]) { j += 1 }
+                    if j < n, bytes[j] == semicolon, j > i + 1 {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
+                        if !xmlPredefined.contains(name), let value = map[name] {
+                            if out == nil { out = []; out?.reserveCapacity(n + 64) }
+                            out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                            for scalar in value.unicodeScalars { out?.append(contentsOf: Array("&#\(scalar.value);".utf8)) }
+                            i = j + 1
+                            copied = i
+                            continue
                         }
-                        changed = true
-                        i = j + 1
-                        continue
                     }
                 }
+                i += 1
             }
-            out.append(b)
-            i += 1
+            out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
         }
-        return changed ? out : nil
+        return out
     }
 
     private static let xmlPredefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
@@ -72,16 +74,17 @@ public enum HTMLEntities {
     }
 
     /// If a CDATA section or comment starts at `i`, the index just past its end.
-    private static func skipOpaqueSection(_ bytes: [UInt8], at i: Int) -> Int? {
-        let sections: [([UInt8], [UInt8])] = [(Array("<![CDATA[".utf8), Array("]]>".utf8)), (Array("<!--".utf8), Array("-->".utf8))]
-        for (open, close) in sections where bytes.count - i >= open.count && Array(bytes[i..<(i + open.count)]) == open {
+    private static func skipOpaqueSection(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        for (open, close) in opaqueSections where bytes.count - i >= open.count && bytes[i..<(i + open.count)].elementsEqual(open) {
             var j = i + open.count
             while j + close.count <= bytes.count {
-                if bytes[j] == close[0], Array(bytes[j..<(j + close.count)]) == close { return j + close.count }
+                if bytes[j] == close[0], bytes[j..<(j + close.count)].elementsEqual(close) { return j + close.count }
                 j += 1
             }
             return bytes.count
         }
         return nil
     }
+
+    private static let opaqueSections: [([UInt8], [UInt8])] = [(Array("<![CDATA[".utf8), Array("]]>".utf8)), (Array("<!--".utf8), Array("-->".utf8))]
 }
