@@ -25,23 +25,30 @@ public struct TextOffsets: Sendable {
         var textNodes: [Int] = []
         var textStarts: [Int] = []
         var running = 0
-        for node in tree.document.descendants() {
+        tree.document.visitDescendants { node in
             let index = Int(node.index)
             starts[index] = running
-            guard node.kind == .text || node.kind == .cdata else { continue }
-            let count = node.text?.unicodeScalars.count ?? 0
+            guard node.kind == .text || node.kind == .cdata else { return true }
+            let count = node.text.map(Self.scalarCount) ?? 0
             lengths[index] = Int32(clamping: count)
             if count > 0 {
                 textNodes.append(index)
                 textStarts.append(running)
             }
             running += count
+            return true
         }
         self.starts = starts
         self.lengths = lengths
         self.textNodes = textNodes
         self.textStarts = textStarts
         self.length = running
+    }
+
+    /// The scalars in a text: its UTF-8 bytes that start one.
+    static func scalarCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
     }
 
     /// The chapter offset of a position inside a node: `offsetInNode` scalars into a text or CDATA
