@@ -17,7 +17,25 @@ public final class BookImages: @unchecked Sendable {
         self.publication = publication
     }
 
+    /// Inline SVG drawings of the book's documents, by the path layout gave them.
+    private var inline: [String: [UInt8]] = [:]
+
+    /// Keeps an inline SVG drawing under `path` (a document's path and a fragment of its own),
+    /// to be drawn like an image file; its intrinsic size, nil when it cannot be read.
+    public func registerInline(_ path: String, svg: [UInt8]) -> (width: Double, height: Double)? {
+        guard svg.count <= Self.fileLimit else { return nil }
+        lock.lock()
+        inline[path] = svg
+        sizes[path] = nil
+        lock.unlock()
+        return size(path)
+    }
+
     private func bytes(_ path: String) -> [UInt8]? {
+        lock.lock()
+        let drawing = inline[path]
+        lock.unlock()
+        if let drawing { return drawing }
         guard publication.manifest.item(path: path) != nil else {
             publication.diagnostics.warn("resource.unlisted", "\(path) is not in the manifest; it is not shown", at: path)
             return nil

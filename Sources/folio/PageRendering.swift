@@ -98,7 +98,7 @@ struct RenderSetup {
     func render(_ publication: Publication, images: BookImages, name book: String, jobs: Int,
                 draw: (String) -> Bool = { _ in true }, _ page: (SnapshotPage, [UInt8]?) throws -> Void) throws {
         let layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
-                                imageSize: { images.size($0) })
+                                imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         let progress = Progress(enabled: isatty(2) == 1)
         var count = 0
         try SnapshotRenderer(layout: layout, images: images, dpr: dpr, compression: compression).run(jobs: jobs, draw: draw) { record, png in

@@ -102,10 +102,10 @@ struct PagedBook {
             settings.fontScale = 1
             settings.pageMargin = 16
             layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),
-                                settings: settings, metric: .cells, imageSize: { images.size($0) })
+                                settings: settings, metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         } else {
             layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
-                                imageSize: { images.size($0) })
+                                imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         }
         // These commands go through the book once, chapter after chapter: only the chapter being
         // read and the one before it (whose pages render's batch may still be finishing, asking

@@ -33,6 +33,7 @@ extension ChapterBuilder {
             href = SVGImage.link(element)
             declared = SVGImage.declaredSize(element)
         default:
+            if let drawing = inlineDrawing(element) { return drawing }
             let image = element.descendants("image", namespace: Namespace.svg).first
             href = image.flatMap(SVGImage.link)
             declared = SVGImage.declaredSize(element) ?? image.flatMap(SVGImage.declaredSize)
@@ -50,6 +51,42 @@ extension ChapterBuilder {
         }
         // An <svg> wrapper's viewBox sets the aspect the image is shown at.
         return ImageSource(path: resolved, alt: alt, intrinsic: declared ?? size)
+    }
+
+    /// SVG elements that draw something themselves (an `<svg>` holding only an `<image>`, the
+    /// usual cover page, shows that image instead).
+    static let drawingElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"]
+
+    /// An inline `<svg>` that draws: written out as an SVG document of its own and drawn as an
+    /// image (fixed-layout books set whole pages as SVG text). Nil for an `<svg>` that only
+    /// wraps an image.
+    func inlineDrawing(_ element: XMLNode) -> ImageSource? {
+        var draws = false, holdsImage = false
+        element.visitDescendants { node in
+            guard node.isElement, node.namespaceURI == Namespace.svg else { return true }
+            if Self.drawingElements.contains(node.localName) { draws = true }
+            if node.localName == "image" { holdsImage = true }
+            return true
+        }
+        guard draws else { return nil }
+        let alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? ""
+        let declared = SVGImage.declaredSize(element)
+        guard let register = context.inlineImage else {
+            context.diagnostics.warn("layout.svg-not-drawn", "an inline SVG drawing is shown as an empty box: nothing draws pages here",
+                                     severity: .info, at: element.location)
+            return ImageSource(path: nil, alt: alt, intrinsic: declared)
+        }
+        if holdsImage {
+            context.diagnostics.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to",
+                                     at: element.location)
+        }
+        let imagePath = "\(path)#folio-svg-\(element.index)"
+        guard let size = register(imagePath, Array(element.markup().utf8)) else {
+            context.diagnostics.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty",
+                                     at: element.location)
+            return ImageSource(path: nil, alt: alt, intrinsic: declared)
+        }
+        return ImageSource(path: imagePath, alt: alt, intrinsic: declared ?? size)
     }
 
     /// The used size of a replaced element in a containing block `available` px wide, no

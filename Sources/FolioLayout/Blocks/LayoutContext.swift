@@ -42,6 +42,10 @@ public struct LayoutContext {
     /// The intrinsic size in CSS px of an image of the container, by path; nil when the file
     /// is missing or not an image.
     public var imageSize: (String) -> (width: Double, height: Double)?
+    /// Takes an inline `<svg>` drawing as an SVG document under a path of its own (for the
+    /// renderer to draw like any image) and gives its intrinsic size; nil where no renderer
+    /// draws (then such a drawing is shown as its declared box, with a warning).
+    public var inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)?
     public var diagnostics: Diagnostics { inline.fonts.diagnostics }
 
     public init(page: PageGeometry, inline: InlineContext, imageSize: @escaping (String) -> (width: Double, height: Double)?) {

@@ -17,6 +17,7 @@ public final class BookLayout {
     /// none is linear).
     public let readingOrder: [Int]
     let imageSize: (String) -> (width: Double, height: Double)?
+    let inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)?
     /// The first spine item showing each container path.
     let spineIndexByPath: [String: Int]
     /// Fonts (pages drawn as images) or terminal cells.
@@ -33,9 +34,13 @@ public final class BookLayout {
     /// The package's itemref elements, for CFIs.
     private lazy var itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)
 
-    /// - Parameter imageSize: the intrinsic size of an image file of the book, by container path.
+    /// - Parameters:
+    ///   - imageSize: the intrinsic size of an image file of the book, by container path.
+    ///   - inlineImage: takes an inline SVG drawing as an image of its own (`LayoutContext.inlineImage`).
     public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings, metric: TextMetric = .fonts,
-                imageSize: @escaping (String) -> (width: Double, height: Double)?) {
+                imageSize: @escaping (String) -> (width: Double, height: Double)?,
+                inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)? = nil) {
+        self.inlineImage = inlineImage
         self.metric = metric
         self.publication = publication
         styles = StyleContext(publication: publication, environment: environment, settings: settings)
@@ -123,8 +128,9 @@ public final class BookLayout {
         // A fixed-layout document is laid out at its viewport's size, then scaled to the page.
         let viewport = isFixedLayout(spineIndex) ? Self.viewport(tree) : nil
         let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
-        let context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
+        var context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
                                     imageSize: imageSize)
+        context.inlineImage = inlineImage
         let flow = ChapterBuilder(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {

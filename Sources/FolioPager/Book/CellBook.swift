@@ -47,14 +47,14 @@ public final class CellBook {
             // A cell is 8×16 CSS px; the margin is two columns and one row.
             settings.pageMargin = 16
             return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
-                              metric: .cells, imageSize: { images.size($0) })
+                              metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         case .image(let cellWidth, let cellHeight, let fontScale):
             settings.font = font
             settings.fontScale = fontScale
             let scale = imageScale(cellHeight: cellHeight)
             let environment = MediaEnvironment(width: Double(columns * cellWidth) / scale, height: Double(rows * cellHeight) / scale, dpr: scale)
             return BookLayout(publication: publication, environment: environment, settings: settings, metric: .fonts,
-                              imageSize: { images.size($0) })
+                              imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         }
     }
 
