@@ -30,7 +30,7 @@ struct ElementMatcher {
     /// `extra` holds blocks that come from the element itself: presentational hints and `style=""`.
     mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
         candidates.removeAll(keepingCapacity: true)
-        let classes = element.attribute("class")?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
+        let classes = element.attribute("class")?.split(whereSeparator: RuleSet.isSeparator) ?? []
         var attributes: [(name: String, value: String)] = []
         if rules.hasAttributeRules {
             for (name, value) in element.attributes {

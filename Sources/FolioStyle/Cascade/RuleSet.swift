@@ -157,8 +157,8 @@ struct RuleSet {
         out += universal
     }
 
-    /// HTML's ASCII whitespace, which separates tokens.
-    private static func isSeparator(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" || c == "\u{0C}" }
+    /// HTML's ASCII whitespace, which separates tokens (of `class` too); CR LF is one Character.
+    static func isSeparator(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" || c == "\u{0C}" }
 
     /// True when some rule is bucketed by an attribute name or an attribute's token.
     var hasAttributeRules: Bool { !byAttribute.isEmpty || !byAttributeToken.isEmpty }
