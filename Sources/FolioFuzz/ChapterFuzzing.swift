@@ -38,7 +38,7 @@ enum ChapterFuzzing {
             return "no fonts: \(error)"
         }
         let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, hyphenation: hyphenation)) { _ in imageSize }
-        let flow = ChapterBuilder(document: styled, path: path, context: context).build()
+        let flow = ChapterLayout(document: styled, path: path, context: context).build()
         let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: path)
         let characters = pages.reduce(0) { $0 + $1.text.count }
         return "\(pages.count) pages, \(characters) characters shown, \(diagnostics.warnings.count) warnings"

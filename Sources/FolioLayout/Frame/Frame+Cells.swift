@@ -6,7 +6,7 @@ extension Frame {
     /// page laid out with the cell metric. Border widths and radii are in cells too (a
     /// table's border, one cell wide under the cell metric, becomes 1).
     public func inCells() -> Frame {
-        let sx = 1 / ChapterBuilder.cell.width, sy = 1 / ChapterBuilder.cell.height
+        let sx = 1 / CellMetric.cell.width, sy = 1 / CellMetric.cell.height
         func rect(_ r: Rect) -> Rect { Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy) }
         var out = Frame(width: width * sx, height: height * sy, background: background)
         out.items = items.map { item in

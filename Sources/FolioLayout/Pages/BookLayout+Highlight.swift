@@ -105,7 +105,7 @@ extension Frame {
     func textBox(origin: Point, run: PositionedRun, left: Double, right: Double, metric: TextMetric) -> Rect {
         switch metric {
         case .cells:
-            let cell = ChapterBuilder.cell
+            let cell = CellMetric.cell
             let row = (origin.y / cell.height).rounded()
             let first = ((origin.x + left) / cell.width).rounded(), last = ((origin.x + right) / cell.width).rounded()
             return Rect(x: first * cell.width, y: row * cell.height, width: max(1, last - first) * cell.width, height: cell.height)

@@ -131,7 +131,7 @@ public final class BookLayout {
         var context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: shapeCache, hyphenation: hyphenation, metric: metric),
                                     imageSize: imageSize)
         context.inlineImage = inlineImage
-        let flow = ChapterBuilder(document: styled, path: href, context: context).build()
+        let flow = ChapterLayout(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {
             chapter.pages = fixedLayoutPage(chapter.pages, viewport: viewport, spineIndex: spineIndex)

@@ -49,7 +49,7 @@ struct TableGeometry {
         spacing = plan.spacing
         // In the collapsing model, half the outer borders lie inside the table box, around the grid.
         around = plan.collapse != nil ? plan.frame : Edges(all: 0)
-        rowUnit = plan.inCells ? ChapterBuilder.cell.height : nil
+        rowUnit = plan.inCells ? CellMetric.cell.height : nil
         var cursor = x + around.left + spacing.horizontal
         for w in widths {
             columnX.append(cursor)

@@ -45,13 +45,13 @@ struct TablePlan {
     }
 }
 
-extension ChapterBuilder {
+extension TableLayouter {
     /// Plans a table in a containing block `width` wide: cells are measured (automatic
     /// layout) or the first row read (`table-layout: fixed` with a `width`), then the columns
     /// get their widths.
     func planTable(_ grid: TableGrid, style: ComputedStyle, width: Double) -> TablePlan {
         var collapse = style.rareInherited.borderCollapse == .collapse ? CollapsedBorders(grid, table: style) : nil
-        if usesCells { collapse?.snapToCells(width: Self.cell.width, height: Self.cell.height) }
+        if chapter.usesCells { collapse?.snapToCells(width: CellMetric.cell.width, height: CellMetric.cell.height) }
         var spacing = style.rareInherited.borderSpacing
         if collapse != nil || grid.columnCount == 0 {
             spacing.horizontal = 0
@@ -97,7 +97,7 @@ extension ChapterBuilder {
         } else {
             let requests = grid.cells.indices.map { k in
                 let cell = grid.cells[k], inset = insets[k]
-                let measured = measureCell(cell, width: available)
+                let measured = chapter.cells.measureCell(cell, width: available)
                 let sides = inset.left + inset.right
                 return TableColumnWidths.Request(columns: cell.columns, minimum: measured.minimum + sides, maximum: measured.maximum + sides,
                                                  specified: specifiedWidth(cell.style, insets: inset, basis: available))
@@ -105,9 +105,9 @@ extension ChapterBuilder {
             result = TableColumnWidths.automatic(count: grid.columnCount, requests: requests, columns: columnWidths,
                                                  gap: spacing.horizontal, available: available, tableWidth: tableWidth)
         }
-        if usesCells { result.widths = Self.wholeColumns(result.widths) }
+        if chapter.usesCells { result.widths = CellMetric.wholeColumns(result.widths) }
         return TablePlan(grid: grid, style: style, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
-                         insets: insets, columns: result, fixedWidth: fixedWidth, inCells: usesCells)
+                         insets: insets, columns: result, fixedWidth: fixedWidth, inCells: chapter.usesCells)
     }
 
     /// A cell's padding plus its border: its own in the separated model, half the resolved

@@ -4,27 +4,27 @@ import FolioStyle
 /// cells aligned in them; each row becomes one unit of the flow, with its cells' text in
 /// reading order and their content, backgrounds and borders as its items.
 /// https://www.w3.org/TR/CSS2/tables.html#height-layout
-extension ChapterBuilder {
+extension TableLayouter {
     /// Lays out a planned table's rows in the table box's content box, which starts at `x`;
     /// `tableHeight` is the table's `height` (of that content box).
     func layoutRows(_ plan: TablePlan, x: Double, tableHeight: Double?) {
-        flushMargin()
+        chapter.column.flushMargin()
         let grid = plan.grid, cells = grid.cells
         guard grid.rowCount > 0, grid.columnCount > 0 else { return }
         var geometry = TableGeometry(plan, x: x)
         let fragments = cells.indices.map { k in
             let width = geometry.span(cells[k]).width - plan.insets[k].left - plan.insets[k].right
-            return layOutCell(cells[k], width: max(1, width), squeezed: plan.columns.squeezed)
+            return chapter.cells.layOutCell(cells[k], width: max(1, width), squeezed: plan.columns.squeezed)
         }
         let needs = cells.indices.map { need(of: cells[$0], fragment: fragments[$0], insets: plan.insets[$0]) }
-        let minimums = grid.rows.map { row in row.node.flatMap { verticalLength($0.computed.box.height) } ?? 0 }
-        geometry.placeRows(needs: needs, minimums: minimums, top: y, tableHeight: tableHeight)
+        let minimums = grid.rows.map { row in row.node.flatMap { BlockLayouter.verticalLength($0.computed.box.height) } ?? 0 }
+        geometry.placeRows(needs: needs, minimums: minimums, top: chapter.column.y, tableHeight: tableHeight)
         let origins = cells.indices.map { k in
             let box = geometry.box(cells[k])
             return Point(x: box.x + plan.insets[k].left, y: box.y + plan.insets[k].top + geometry.shift(k, needs[k]))
         }
         let rows = emitRows(plan, fragments: fragments, origins: origins, geometry: geometry)
-        y = geometry.bottom
+        chapter.column.y = geometry.bottom
         paintCells(plan, fragments: fragments, origins: origins, geometry: geometry, rows: rows)
         noteRepeatedHeader(grid, rows: rows)
     }
@@ -37,15 +37,15 @@ extension ChapterBuilder {
         guard headerRows.upperBound < rows.count,
               let headerFirst = rows[headerRows.lowerBound].units.first, let headerLast = rows[headerRows.upperBound - 1].units.last,
               let bodyFirst = rows[headerRows.upperBound].units.first, let bodyLast = rows.last?.units.last else { return }
-        let top = units[headerFirst].top, bottom = units[headerLast].bottom
-        guard bottom - top > 0, bottom - top < context.page.contentHeight / 3 else { return }
-        repeatedHeaders.append(RepeatedHeader(units: headerFirst...headerLast, top: top, bottom: bottom, body: bodyFirst...bodyLast))
+        let top = chapter.column.units[headerFirst].top, bottom = chapter.column.units[headerLast].bottom
+        guard bottom - top > 0, bottom - top < chapter.context.page.contentHeight / 3 else { return }
+        chapter.column.repeatedHeaders.append(RepeatedHeader(units: headerFirst...headerLast, top: top, bottom: bottom, body: bodyFirst...bodyLast))
     }
 
     /// What a cell's content asks of its rows: its height (at least its `height`) and baseline.
-    private func need(of cell: TableGrid.Cell, fragment: CellFragment, insets: Edges<Double>) -> TableGeometry.Need {
+    private func need(of cell: TableGrid.Cell, fragment: Fragment, insets: Edges<Double>) -> TableGeometry.Need {
         var content = fragment.height
-        if let height = verticalLength(cell.style.box.height) {
+        if let height = BlockLayouter.verticalLength(cell.style.box.height) {
             content = max(content, cell.style.box.boxSizing == .borderBox ? height - insets.top - insets.bottom : height)
         }
         return TableGeometry.Need(height: insets.top + content + insets.bottom, baseline: insets.top + (fragment.baseline ?? content),
@@ -54,7 +54,7 @@ extension ChapterBuilder {
 
     /// Places the cells' backgrounds, then their borders, then their content (CSS 2.1
     /// §17.5.1: borders over every background), each with the units of the rows it spans.
-    private func paintCells(_ plan: TablePlan, fragments: [CellFragment], origins: [Point], geometry: TableGeometry, rows: [RowUnits]) {
+    private func paintCells(_ plan: TablePlan, fragments: [Fragment], origins: [Point], geometry: TableGeometry, rows: [RowUnits]) {
         let cells = plan.grid.cells
         func hidden(_ k: Int) -> Bool {
             plan.collapse == nil && cells[k].style.rareInherited.emptyCells == .hide && fragments[k].isEmpty
@@ -70,13 +70,13 @@ extension ChapterBuilder {
                             height: max(0, rect.height - inset.top - inset.bottom))
             }
             for color in backgroundLayers(cell, in: plan.grid, showCell: !hidden(k)) {
-                place(.fill(rect, color), first: first(cell), last: last(cell))
+                chapter.column.place(.fill(rect, color), first: first(cell), last: last(cell))
             }
         }
         for (k, cell) in cells.enumerated() {
             let box = geometry.box(cell)
-            let border = plan.collapse.map { $0.border(of: cell, box: box) } ?? (hidden(k) ? nil : self.border(cell.style, rect: box))
-            if let border { place(.border(border), first: first(cell), last: last(cell)) }
+            let border = plan.collapse.map { $0.border(of: cell, box: box) } ?? (hidden(k) ? nil : BlockLayouter.border(cell.style, rect: box))
+            if let border { chapter.column.place(.border(border), first: first(cell), last: last(cell)) }
         }
         for (k, cell) in cells.enumerated() {
             let fragment = fragments[k], origin = origins[k]
@@ -87,10 +87,10 @@ extension ChapterBuilder {
                 return rows[geometry.row(at: top, in: cell)].unit(at: top)
             }
             for item in fragment.items {
-                place(item.item.moved(dx: origin.x, dy: origin.y), first: unit(at: item.firstUnit), last: unit(at: item.lastUnit))
+                chapter.column.place(item.item.moved(dx: origin.x, dy: origin.y), first: unit(at: item.firstUnit), last: unit(at: item.lastUnit))
             }
-            if cell.content == nil, let id = cell.node.source?.attribute("id"), anchors[id] == nil { anchors[id] = first(cell) }
-            for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = unit(at: anchor.unit) }
+            if cell.content == nil, let id = cell.node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = first(cell) }
+            for anchor in fragment.anchors where chapter.column.anchors[anchor.id] == nil { chapter.column.anchors[anchor.id] = unit(at: anchor.unit) }
         }
     }
 
@@ -108,7 +108,7 @@ extension ChapterBuilder {
     }
 
     /// Adds each row's units: their cells' text and offsets, and the breaks between them.
-    private func emitRows(_ plan: TablePlan, fragments: [CellFragment], origins: [Point], geometry: TableGeometry) -> [RowUnits] {
+    private func emitRows(_ plan: TablePlan, fragments: [Fragment], origins: [Point], geometry: TableGeometry) -> [RowUnits] {
         let grid = plan.grid
         var covered = [Bool](repeating: false, count: grid.rowCount)
         var cellsOfRow = [[Int]](repeating: [], count: grid.rowCount)
@@ -120,8 +120,8 @@ extension ChapterBuilder {
         for (r, row) in grid.rows.enumerated() {
             let group = grid.groups[row.group]
             let opensGroup = group.rows.lowerBound == r, closesGroup = group.rows.upperBound - 1 == r
-            if opensGroup, let node = group.node { requestBreak(node.computed.box.breakBefore) }
-            if let node = row.node { requestBreak(node.computed.box.breakBefore) }
+            if opensGroup, let node = group.node { chapter.column.cursor.requestBreak(node.computed.box.breakBefore) }
+            if let node = row.node { chapter.column.cursor.requestBreak(node.computed.box.breakBefore) }
             // Kept together: rows a cell spans, a group that avoids breaks inside, the header and the first row after it.
             var breakBefore = BreakClass.normal
             if covered[r] || (!opensGroup && group.node.map { $0.computed.box.breakInside != .auto } ?? false)
@@ -135,7 +135,7 @@ extension ChapterBuilder {
                 bottom += (collapse.horizontal[r + 1].map(\.width).max() ?? 0) / 2
             }
             let pieces = cellsOfRow[r].flatMap { k in fragments[k].units.map { (top: $0.top + origins[k].y, bottom: $0.bottom + origins[k].y) } }
-            var bands = RowUnits(tops: RowBands.tops(of: pieces, from: top, to: bottom, pageHeight: context.page.contentHeight), units: [])
+            var bands = RowUnits(tops: RowBands.tops(of: pieces, from: top, to: bottom, pageHeight: chapter.context.page.contentHeight), units: [])
             for (b, bandTop) in bands.tops.enumerated() {
                 let bandBottom = b + 1 < bands.tops.count ? bands.tops[b + 1] : bottom
                 let content = rowText(cellsOfRow[r], fragments: fragments) { k, unit in
@@ -143,25 +143,25 @@ extension ChapterBuilder {
                 }
                 var start = content.start
                 if start == nil, let element = row.node?.source ?? cellsOfRow[r].first.flatMap({ grid.cells[$0].node.source }) {
-                    start = offsets.offset(ofElement: Int(element.index))
+                    start = chapter.offsets.offset(ofElement: Int(element.index))
                 }
-                let unit = addUnit(top: bandTop, bottom: bandBottom, start: start, end: content.end, text: content.text,
+                let unit = chapter.column.addUnit(top: bandTop, bottom: bandBottom, start: start, end: content.end, text: content.text,
                                    breakBefore: b == 0 ? breakBefore : .normal)
-                units[unit].endsBlock = true
+                chapter.column.units[unit].endsBlock = true
                 bands.units.append(unit)
             }
             rows.append(bands)
-            if let id = row.node?.source?.attribute("id"), anchors[id] == nil { anchors[id] = bands.units[0] }
-            if opensGroup, let id = group.node?.source?.attribute("id"), anchors[id] == nil { anchors[id] = bands.units[0] }
-            if let node = row.node { requestBreak(node.computed.box.breakAfter) }
-            if closesGroup, let node = group.node { requestBreak(node.computed.box.breakAfter) }
+            if let id = row.node?.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = bands.units[0] }
+            if opensGroup, let id = group.node?.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = bands.units[0] }
+            if let node = row.node { chapter.column.cursor.requestBreak(node.computed.box.breakAfter) }
+            if closesGroup, let node = group.node { chapter.column.cursor.requestBreak(node.computed.box.breakAfter) }
         }
         return rows
     }
 
     /// A row's text, one line: its cells' text in order (of the units `includes` takes),
     /// separated by tabs, and the offsets it spans.
-    private func rowText(_ cells: [Int], fragments: [CellFragment],
+    private func rowText(_ cells: [Int], fragments: [Fragment],
                          includes: (Int, FlowUnit) -> Bool) -> (text: String, start: Int?, end: Int?) {
         var texts: [String] = []
         var start: Int?, end: Int?

@@ -4,27 +4,29 @@ import FolioText
 /// Ruby: the base set on the line as one box, its annotation (`rt`) centred above it in a
 /// smaller size. Page text gives the annotation in parentheses after the base.
 /// https://www.w3.org/TR/css-ruby-1/#ruby-layout
-extension ChapterBuilder {
+struct RubyLayouter {
+    let chapter: ChapterLayout
+
     func addRuby(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?) {
         // Each run of base content and the `rt` after it make a pair (`<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>`).
         var base = PendingParagraph(block: node, x: 0, width: 100_000)
         var child = node.firstChild
         while child >= 0 {
-            let n = document.nodes[Int(child)]
+            let n = chapter.document.nodes[Int(child)]
             child = n.nextSibling
             guard n.computed.box.display != .none else { continue }
             if n.kind == .element && (n.computed.box.display == .rubyText || n.source?.localName == "rt") {
                 var annotation = PendingParagraph(block: n, x: 0, width: 100_000)
                 var inner = n.firstChild
                 while inner >= 0 {
-                    let m = document.nodes[Int(inner)]
-                    addContent(m, to: &annotation, decoration: decoration, link: nil)
+                    let m = chapter.document.nodes[Int(inner)]
+                    chapter.inlines.addContent(m, to: &annotation, decoration: decoration, link: nil)
                     inner = m.nextSibling
                 }
                 addRubyPair(node, base: base, annotation: annotation, to: &paragraph)
                 base.reset()
             } else {
-                addContent(n, to: &base, decoration: decoration, link: nil)
+                chapter.inlines.addContent(n, to: &base, decoration: decoration, link: nil)
             }
         }
         if base.hasContent { addRubyPair(node, base: base, annotation: nil, to: &paragraph) }
@@ -44,8 +46,8 @@ extension ChapterBuilder {
         lineStyle.text.indent = .zero
         lineStyle.text.align = .left
         func setLine(_ gathered: PendingParagraph, style: ComputedStyle) -> (LineBox, String)? {
-            let input = ParagraphInput(items: gathered.items, blockStyle: style, language: language(of: node))
-            let layout = setParagraph(input, width: 100_000)
+            let input = ParagraphInput(items: gathered.items, blockStyle: style, language: chapter.inlines.language(of: node))
+            let layout = chapter.setter.setParagraph(input, width: 100_000)
             guard let line = layout.lines.first else { return nil }
             return (line, layout.text.replacingOccurrences(of: "\u{FFFC}", with: ""))
         }

@@ -3,15 +3,17 @@ import FolioStyle
 /// Tables: the table wrapper box (margins, breaks, captions) around the table box and its
 /// rows, each row one unit of the flow.
 /// https://www.w3.org/TR/CSS2/tables.html
-extension ChapterBuilder {
+struct TableLayouter {
+    let chapter: ChapterLayout
+
     /// Lays out a table element (or an inline table, as a block) in a containing block.
     func layoutTable(_ node: StyledNode, x: Double, width: Double) {
-        layoutTable(node, children: document.children(of: node), container: nil, x: x, width: width)
+        layoutTable(node, children: chapter.document.children(of: node), container: nil, x: x, width: width)
     }
 
     /// Whether a display value is one of a table's parts, which outside a table get an
     /// anonymous table around them.
-    func isTablePart(_ display: Display) -> Bool {
+    static func isTablePart(_ display: Display) -> Bool {
         switch display {
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell, .tableCaption, .tableColumn, .tableColumnGroup:
             true
@@ -24,18 +26,18 @@ extension ChapterBuilder {
     /// as one anonymous table (CSS 2.1 §17.2.1, rule 3); the siblings are then skipped.
     func layoutMisparentedTablePart(_ node: StyledNode, x: Double, width: Double) {
         // The run's later parts were laid out with its first (which may come again: measured, then laid out).
-        if let run = tableState.anonymousRun, run.parent == node.parent, node.index > run.first, node.index <= run.last { return }
+        if let run = chapter.tableState.anonymousRun, run.parent == node.parent, node.index > run.first, node.index <= run.last { return }
         var parts: [StyledNode] = [], blanks: [StyledNode] = []
         var index = node.index
         while index >= 0 {
-            let sibling = document.nodes[Int(index)]
+            let sibling = chapter.document.nodes[Int(index)]
             index = sibling.nextSibling
             if sibling.kind == .text {
                 guard (sibling.text ?? "").allSatisfy(\.isWhitespace) else { break }
                 blanks.append(sibling)
             } else if sibling.computed.box.display == .none {
                 continue
-            } else if sibling.kind == .element, isTablePart(sibling.computed.box.display) {
+            } else if sibling.kind == .element, TableLayouter.isTablePart(sibling.computed.box.display) {
                 parts += blanks
                 parts.append(sibling)
                 blanks.removeAll()
@@ -44,11 +46,11 @@ extension ChapterBuilder {
             }
         }
         guard let last = parts.last else { return }
-        tableState.anonymousRun = (node.parent, node.index, last.index)
+        chapter.tableState.anonymousRun = (node.parent, node.index, last.index)
         guard node.parent >= 0 else { return }
-        let parent = document.nodes[Int(node.parent)]
+        let parent = chapter.document.nodes[Int(node.parent)]
         var table = parent
-        table.style = interner.intern(TableGridBuilder.anonymousStyle(inside: parent.computed, display: .table))
+        table.style = chapter.interner.intern(TableGridBuilder.anonymousStyle(inside: parent.computed, display: .table))
         // A key of its own for the open boxes, never a real node's.
         table.index = Int32.min + node.index
         layoutTable(table, children: parts, container: parent, x: x, width: width)
@@ -57,16 +59,16 @@ extension ChapterBuilder {
     /// Lays out a table whose children are `children`; `container` is the parent of an
     /// anonymous table's parts.
     func layoutTable(_ node: StyledNode, children: [StyledNode], container: StyledNode?, x: Double, width: Double) {
-        var grid = TableGridBuilder.build(children, table: node, document: document, interner: interner)
+        var grid = TableGridBuilder.build(children, table: node, document: chapter.document, interner: chapter.interner)
         var style = node.computed
-        if usesCells { style = snapTableToCells(&grid, style: style, width: width) }
+        if chapter.usesCells { style = chapter.snapTableToCells(&grid, style: style, width: width) }
         let plan = planTable(grid, style: style, width: width)
-        if let measure = tableState.measure {
+        if let measure = chapter.tableState.measure {
             // Inside a cell being measured: the table reports its widths and places nothing.
-            let parent = container ?? (node.parent >= 0 ? document.nodes[Int(node.parent)] : nil)
+            let parent = container ?? (node.parent >= 0 ? chapter.document.nodes[Int(node.parent)] : nil)
             var widths = plan.intrinsic
-            if let parent { widths = contribution(of: parent, minContent: widths.minimum, maxContent: widths.maximum, in: measure) }
-            tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
+            if let parent { widths = chapter.cells.contribution(of: parent, minContent: widths.minimum, maxContent: widths.maximum, in: measure) }
+            chapter.tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
             return
         }
 
@@ -81,15 +83,15 @@ extension ChapterBuilder {
         let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: plan.borderBoxWidth)
         var left = x + wrapper.contentX
         let boxWidth = wrapper.contentWidth
-        if usesCells { left = Self.snappedLeft(left, width: boxWidth, limit: x + width) }
+        if chapter.usesCells { left = CellMetric.snappedLeft(left, width: boxWidth, limit: x + width) }
 
-        requestBreak(style.box.breakBefore)
-        if node.index >= 0, let id = node.source?.attribute("id"), anchors[id] == nil { anchors[id] = units.count }
-        margins.add(wrapper.margin.top)
-        let firstUnit = units.count
+        chapter.column.cursor.requestBreak(style.box.breakBefore)
+        if node.index >= 0, let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
+        chapter.column.cursor.margins.add(wrapper.margin.top)
+        let firstUnit = chapter.column.units.count
         let captions = grid.captions.filter { $0.computed.rareInherited.captionSide == .top }
         for caption in captions { layoutCaption(caption, x: left, width: boxWidth) }
-        let rowsStart = units.count
+        let rowsStart = chapter.column.units.count
 
         var boxStyle = style
         boxStyle.box.margin = Edges(all: .zero)
@@ -105,34 +107,34 @@ extension ChapterBuilder {
             boxStyle.box.padding = Edges(all: .zero)
         }
         var box = node
-        box.style = interner.intern(boxStyle)
+        box.style = chapter.interner.intern(boxStyle)
         var tableHeight: Double?
-        if let height = verticalLength(style.box.height) {
+        if let height = BlockLayouter.verticalLength(style.box.height) {
             tableHeight = style.box.boxSizing == .borderBox ? height - plan.frame.top - plan.frame.bottom : height
         }
-        layoutBox(box, x: left, metrics: BoxMetrics(boxStyle, available: boxWidth)) { builder, contentX, _ in
-            builder.layoutRows(plan, x: contentX, tableHeight: tableHeight)
+        chapter.blocks.layoutBox(box, x: left, metrics: BoxMetrics(boxStyle, available: boxWidth)) { contentX, _ in
+            layoutRows(plan, x: contentX, tableHeight: tableHeight)
         }
-        if !captions.isEmpty && units.count > rowsStart { units[rowsStart].breakBefore = max(units[rowsStart].breakBefore, .avoid) }
+        if !captions.isEmpty && chapter.column.units.count > rowsStart { chapter.column.units[rowsStart].breakBefore = max(chapter.column.units[rowsStart].breakBefore, .avoid) }
 
-        let bottomStart = units.count
+        let bottomStart = chapter.column.units.count
         for caption in grid.captions where caption.computed.rareInherited.captionSide == .bottom {
             layoutCaption(caption, x: left, width: boxWidth)
         }
-        if bottomStart > rowsStart && units.count > bottomStart {
-            units[bottomStart].breakBefore = max(units[bottomStart].breakBefore, .avoid)
+        if bottomStart > rowsStart && chapter.column.units.count > bottomStart {
+            chapter.column.units[bottomStart].breakBefore = max(chapter.column.units[bottomStart].breakBefore, .avoid)
         }
-        margins.add(wrapper.margin.bottom)
-        if style.box.breakInside != .auto && units.count > firstUnit + 1 {
-            for k in (firstUnit + 1)..<units.count { units[k].breakBefore = max(units[k].breakBefore, .avoid) }
+        chapter.column.cursor.margins.add(wrapper.margin.bottom)
+        if style.box.breakInside != .auto && chapter.column.units.count > firstUnit + 1 {
+            for k in (firstUnit + 1)..<chapter.column.units.count { chapter.column.units[k].breakBefore = max(chapter.column.units[k].breakBefore, .avoid) }
         }
-        requestBreak(style.box.breakAfter)
+        chapter.column.cursor.requestBreak(style.box.breakAfter)
     }
 
     /// A caption: a block as wide as the table box, above or below it.
     private func layoutCaption(_ caption: StyledNode, x: Double, width: Double) {
-        layoutBox(caption, x: x, metrics: BoxMetrics(caption.computed, available: width)) { builder, x, width in
-            builder.layoutChildren(of: caption, x: x, width: width)
+        chapter.blocks.layoutBox(caption, x: x, metrics: BoxMetrics(caption.computed, available: width)) { x, width in
+            chapter.blocks.layoutChildren(of: caption, x: x, width: width)
         }
     }
 }

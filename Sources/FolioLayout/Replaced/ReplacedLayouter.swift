@@ -5,7 +5,9 @@ import FolioXML
 
 /// Replaced elements: `<img>` and `<svg>` (drawn as the image it wraps, the usual cover page).
 /// Sizes follow CSS 2.1 §10.3.2/§10.6.2 and are then scaled down, aspect kept, to fit the page.
-extension ChapterBuilder {
+struct ReplacedLayouter {
+    let chapter: ChapterLayout
+
     /// The image an element stands for, when it is a replaced element.
     struct ImageSource {
         var path: String?
@@ -13,7 +15,7 @@ extension ChapterBuilder {
         var intrinsic: (width: Double, height: Double)?
     }
 
-    func isReplaced(_ node: StyledNode) -> Bool {
+    static func isReplaced(_ node: StyledNode) -> Bool {
         guard node.kind == .element, let source = node.source else { return false }
         switch (source.localName, source.namespaceURI) {
         case ("img", Namespace.xhtml?), ("img", nil), ("svg", Namespace.svg?), ("image", Namespace.svg?): return true
@@ -39,13 +41,13 @@ extension ChapterBuilder {
             declared = SVGImage.declaredSize(element) ?? image.flatMap(SVGImage.declaredSize)
             if alt.isEmpty { alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? "" }
         }
-        guard let href, !href.hasPrefix("data:"), let resolved = ContainerPath.resolve(href, relativeTo: path)?.path else {
+        guard let href, !href.hasPrefix("data:"), let resolved = ContainerPath.resolve(href, relativeTo: chapter.path)?.path else {
             return ImageSource(path: nil, alt: alt, intrinsic: href == nil ? declared : nil)
         }
-        guard let size = context.imageSize(resolved) else {
+        guard let size = chapter.context.imageSize(resolved) else {
             // Without alt text, a placeholder naming the file stands in: the image is not lost silently.
             let shown = alt.isEmpty ? "[image: \(resolved.split(separator: "/").last.map(String.init) ?? resolved)]" : alt
-            context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing "
+            chapter.context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing "
                                      + (alt.isEmpty ? "“\(shown)” in its place (it has no alt text)" : "its alt text"), at: element.location)
             return ImageSource(path: nil, alt: shown, intrinsic: nil)
         }
@@ -71,18 +73,18 @@ extension ChapterBuilder {
         guard draws else { return nil }
         let alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? ""
         let declared = SVGImage.declaredSize(element)
-        guard let register = context.inlineImage else {
-            context.diagnostics.warn("layout.svg-not-drawn", "an inline SVG drawing is shown as an empty box: nothing draws pages here",
+        guard let register = chapter.context.inlineImage else {
+            chapter.context.diagnostics.warn("layout.svg-not-drawn", "an inline SVG drawing is shown as an empty box: nothing draws pages here",
                                      severity: .info, at: element.location)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
         if holdsImage {
-            context.diagnostics.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to",
+            chapter.context.diagnostics.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to",
                                      at: element.location)
         }
-        let imagePath = "\(path)#folio-svg-\(element.index)"
+        let imagePath = "\(chapter.path)#folio-svg-\(element.index)"
         guard let size = register(imagePath, Array(element.markup().utf8)) else {
-            context.diagnostics.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty",
+            chapter.context.diagnostics.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty",
                                      at: element.location)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
@@ -95,7 +97,7 @@ extension ChapterBuilder {
         let ratio = intrinsic.width / max(0.01, intrinsic.height)
         var width: Double?, height: Double?
         if case .length(let l) = style.box.width { width = max(0, l.resolve(against: available)) }
-        height = verticalLength(style.box.height)
+        height = BlockLayouter.verticalLength(style.box.height)
         switch (width, height) {
         case (let w?, nil): height = w / ratio
         case (nil, let h?): width = h * ratio
@@ -112,7 +114,7 @@ extension ChapterBuilder {
             w *= limit / max(0.01, h)
             h = limit
         }
-        return fit((w, h), width: available, height: context.page.contentHeight)
+        return fit((w, h), width: available, height: chapter.context.page.contentHeight)
     }
 
     func fit(_ size: (width: Double, height: Double), width: Double, height: Double) -> (width: Double, height: Double) {
@@ -144,7 +146,7 @@ extension ChapterBuilder {
         let source = element.attribute("src") ?? element.descendants("source", namespace: element.namespaceURI).first?.attribute("src")
         let name = source.map { String($0.split(separator: "/").last ?? Substring($0)) }
         let label = element.attribute("title") ?? element.attribute("aria-label") ?? name ?? "no source"
-        context.diagnostics.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
+        chapter.context.diagnostics.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
                                  + "a placeholder stands in its place", at: element.location)
         return "[\(element.localName): \(label)]"
     }
@@ -154,10 +156,10 @@ extension ChapterBuilder {
         let style = node.computed
         guard let intrinsic = source.intrinsic else {
             guard !source.alt.isEmpty else { return }
-            layoutBox(node, x: x, metrics: BoxMetrics(style, available: width)) { builder, x, width in
+            chapter.blocks.layoutBox(node, x: x, metrics: BoxMetrics(style, available: width)) { x, width in
                 var alt = PendingParagraph(block: node, x: x, width: width)
                 alt.addText(source.alt, style: node.style, node: -1)
-                builder.flushParagraph(&alt)
+                chapter.inlines.flushParagraph(&alt)
             }
             return
         }
@@ -165,15 +167,15 @@ extension ChapterBuilder {
         var metrics = BoxMetrics(style, available: width, shrinkToFit: size.width)
         metrics.contentWidth = min(metrics.contentWidth, size.width)
         let extras = metrics.border.top + metrics.border.bottom + metrics.padding.top + metrics.padding.bottom
-        let element = node.source.map { offsets.offset(ofElement: Int($0.index)) }
-        layoutBox(node, x: x, metrics: metrics) { builder, x, width in
-            let fitted = builder.fit(size, width: width, height: builder.context.page.contentHeight - extras)
-            builder.flushMargin()
-            let top = builder.y
-            let unit = builder.addUnit(top: top, bottom: top + fitted.height, start: element, end: element)
+        let element = node.source.map { chapter.offsets.offset(ofElement: Int($0.index)) }
+        chapter.blocks.layoutBox(node, x: x, metrics: metrics) { x, width in
+            let fitted = fit(size, width: width, height: chapter.context.page.contentHeight - extras)
+            chapter.column.flushMargin()
+            let top = chapter.column.y
+            let unit = chapter.column.addUnit(top: top, bottom: top + fitted.height, start: element, end: element)
             let rect = Rect(x: x, y: top, width: fitted.width, height: fitted.height)
-            builder.place(.image(ImageItem(rect: rect, path: source.path, alt: source.alt)), first: unit, last: unit)
-            builder.y = top + fitted.height
+            chapter.column.place(.image(ImageItem(rect: rect, path: source.path, alt: source.alt)), first: unit, last: unit)
+            chapter.column.y = top + fitted.height
         }
     }
 }

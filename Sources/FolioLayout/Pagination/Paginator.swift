@@ -121,6 +121,7 @@ public enum Paginator {
         for (k, slice) in slices.enumerated().reversed() {
             for u in slice.first...slice.last { firstPageOfUnit[u] = k }
         }
+        let mapping = FlowMapping(page: page)
         var items = [[FrameItem]](repeating: [], count: slices.count)
         // The pages that repeat each table header.
         var repeatingPages = [[Int]](repeating: [], count: flow.repeatedHeaders.count)
@@ -133,8 +134,7 @@ public enum Paginator {
             for k in from...to {
                 let slice = slices[k]
                 let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
-                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom, dx: page.margins.left,
-                                   dy: page.margins.top - slice.top + shift) {
+                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom).map({ mapping.physical($0, windowStart: slice.top, shift: shift) }) {
                     if item.isDecoration {
                         decorations += 1
                         if decorations > maxDecorationsPerChapter {
@@ -152,8 +152,8 @@ public enum Paginator {
             // their painting order.
             if let h = flow.repeatedHeaders.firstIndex(where: { $0.units.contains(placed.firstUnit) && $0.units.contains(placed.lastUnit) }),
                !repeatingPages[h].isEmpty,
-               let item = clip(placed.item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom,
-                               dx: page.margins.left, dy: page.margins.top - flow.repeatedHeaders[h].top) {
+               let item = clip(placed.item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom)
+                .map({ mapping.physical($0, windowStart: flow.repeatedHeaders[h].top, shift: 0) }) {
                 for k in repeatingPages[h] { items[k].append(item) }
             }
         }
@@ -181,9 +181,9 @@ public enum Paginator {
         return out
     }
 
-    /// An item moved onto its page, boxes cut at the page's top and bottom edges (nil when
-    /// nothing of it is left).
-    static func clip(_ item: FrameItem, top: Double, bottom: Double, dx: Double, dy: Double) -> FrameItem? {
+    /// An item of the column cut to the window from `top` to `bottom` along the block axis
+    /// (nil when nothing of it is left); still in flow coordinates.
+    static func clip(_ item: FrameItem, top: Double, bottom: Double) -> FrameItem? {
         func cut(_ r: Rect) -> Rect? {
             let y0 = max(r.y, top), y1 = min(r.maxY, bottom)
             guard y1 > y0 else { return nil }
@@ -191,16 +191,16 @@ public enum Paginator {
         }
         switch item {
         case .fill(let rect, let color):
-            return cut(rect).map { FrameItem.fill($0, color).moved(dx: dx, dy: dy) }
+            return cut(rect).map { FrameItem.fill($0, color) }
         case .border(var border):
             let original = border.rect
             guard let rect = cut(original) else { return nil }
             if original.y < top - 0.01 { border.widths.top = 0 }
             if original.maxY > bottom + 0.01 { border.widths.bottom = 0 }
             border.rect = rect
-            return FrameItem.border(border).moved(dx: dx, dy: dy)
+            return FrameItem.border(border)
         case .text, .image, .link:
-            return item.moved(dx: dx, dy: dy)
+            return item
         }
     }
 }

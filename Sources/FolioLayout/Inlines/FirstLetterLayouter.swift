@@ -9,7 +9,9 @@ import FolioText
 /// paragraph set again (twice at most: a restyled first line that ends earlier is restyled up
 /// to its new end).
 /// https://www.w3.org/TR/css-pseudo-4/#first-letter-pseudo · https://www.w3.org/TR/css-pseudo-4/#first-line-pseudo
-extension ChapterBuilder {
+struct FirstLetterLayouter {
+    let chapter: ChapterLayout
+
     /// A drop cap: the first letter laid out as a float box at the paragraph's start.
     struct DropCap {
         var line: LineBox
@@ -34,7 +36,7 @@ extension ChapterBuilder {
             case .atomic, .forcedBreak:
                 return (items, nil)
             case .text(let text, let shared, let source):
-                guard let letters = Self.firstLetter(in: text) else {
+                guard let letters = FirstLetterLayouter.firstLetter(in: text) else {
                     // Only white space or punctuation here: the letter may come in the next item.
                     if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { continue }
                     return (items, nil)
@@ -42,17 +44,17 @@ extension ChapterBuilder {
                 let scalars = Array(text.unicodeScalars)
                 let style = letterStyle(pseudo.style, over: shared.style)
                 var out = Array(items[..<index])
-                if letters.lowerBound > 0 { out.append(Self.textItem(scalars, 0..<letters.lowerBound, style: shared, source: source)) }
+                if letters.lowerBound > 0 { out.append(FirstLetterLayouter.textItem(scalars, 0..<letters.lowerBound, style: shared, source: source)) }
                 // Floated, the letter is a drop cap beside the lines; else it stays in the first line.
-                let cap = style.box.float != .none && !usesCells
-                    ? dropCap(Self.textItem(scalars, letters, style: shared, source: source), style: style, width: paragraph.width) : nil
+                let cap = style.box.float != .none && !chapter.usesCells
+                    ? dropCap(FirstLetterLayouter.textItem(scalars, letters, style: shared, source: source), style: style, width: paragraph.width) : nil
                 if cap == nil {
                     var inline = style
                     inline.box.float = .none
-                    out.append(Self.textItem(scalars, letters, style: interner.intern(inline), source: source))
+                    out.append(FirstLetterLayouter.textItem(scalars, letters, style: chapter.interner.intern(inline), source: source))
                 }
                 if letters.upperBound < scalars.count {
-                    out.append(Self.textItem(scalars, letters.upperBound..<scalars.count, style: shared, source: source))
+                    out.append(FirstLetterLayouter.textItem(scalars, letters.upperBound..<scalars.count, style: shared, source: source))
                 }
                 out += items[(index + 1)...]
                 return (out, cap)
@@ -109,17 +111,17 @@ extension ChapterBuilder {
         guard case .text(let letter, _, let source) = item else { return nil }
         var lineStyle = style
         lineStyle.box.float = .none
-        let shared = interner.intern(lineStyle)
+        let shared = chapter.interner.intern(lineStyle)
         let input = ParagraphInput(items: [.text(letter, style: shared, source: source)], blockStyle: lineStyle, language: nil)
-        guard let line = ParagraphLayouter.layout(input, width: width, context: context.inline).lines.first else { return nil }
+        guard let line = ParagraphLayouter.layout(input, width: width, context: chapter.context.inline).lines.first else { return nil }
         let metrics = BoxMetrics(style, available: width)
         let left = metrics.margin.left + metrics.border.left + metrics.padding.left
         let top = metrics.margin.top + metrics.border.top + metrics.padding.top
         let boxWidth = left + line.x + line.width + metrics.padding.right + metrics.border.right + metrics.margin.right
         let boxHeight = top + line.height + metrics.padding.bottom + metrics.border.bottom + metrics.margin.bottom
         guard boxWidth < width * 0.6 else { return nil }
-        let a = source.node >= 0 ? offsets.offset(node: source.node, offsetInNode: source.offset) : nil
-        let b = source.node >= 0 ? offsets.offset(node: source.node, offsetInNode: source.offset + letter.unicodeScalars.count) : nil
+        let a = source.node >= 0 ? chapter.offsets.offset(node: source.node, offsetInNode: source.offset) : nil
+        let b = source.node >= 0 ? chapter.offsets.offset(node: source.node, offsetInNode: source.offset + letter.unicodeScalars.count) : nil
         return DropCap(line: line, text: line.runs.map(\.text).joined(), start: a, end: b, side: style.box.float,
                        width: boxWidth, height: boxHeight, contentOrigin: Point(x: left, y: top))
     }
@@ -128,12 +130,12 @@ extension ChapterBuilder {
     /// first line may not be separated from, its runs, and the float area the lines avoid.
     func placeDropCap(_ cap: DropCap, top: Double, x: Double, width: Double) {
         let left = cap.side == .right ? x + width - cap.width : x
-        let unit = addUnit(top: top, bottom: top + cap.height, start: cap.start, end: cap.end, text: cap.text)
+        let unit = chapter.column.addUnit(top: top, bottom: top + cap.height, start: cap.start, end: cap.end, text: cap.text)
         for run in cap.line.runs {
-            place(.text(origin: Point(x: left + cap.contentOrigin.x, y: top + cap.contentOrigin.y), run: run), first: unit, last: unit)
+            chapter.column.place(.text(origin: Point(x: left + cap.contentOrigin.x, y: top + cap.contentOrigin.y), run: run), first: unit, last: unit)
         }
-        pendingBreak = max(pendingBreak, .avoid)
-        floats.append(FloatArea(side: cap.side, left: left, right: left + cap.width, top: top, bottom: top + cap.height))
+        chapter.column.cursor.pendingBreak = max(chapter.column.cursor.pendingBreak, .avoid)
+        chapter.column.exclusions.floats.append(FloatArea(side: cap.side, left: left, right: left + cap.width, top: top, bottom: top + cap.height))
     }
 
     /// The paragraph with the first line's content (up to paragraph-text offset `end`) in the
@@ -143,8 +145,8 @@ extension ChapterBuilder {
         let split = input.itemPosition(ofParagraphOffset: end) ?? (item: input.items.count, offset: 0)
         var items: [InlineItem] = []
         func restyled(_ text: String, _ shared: SharedStyle, _ source: TextSource) {
-            let style = interner.intern(Self.firstLineStyle(pseudo, over: shared.style, block: block))
-            if let pieces = smallCapsPieces(text, style: style) {
+            let style = chapter.interner.intern(FirstLetterLayouter.firstLineStyle(pseudo, over: shared.style, block: block))
+            if let pieces = chapter.smallCaps.pieces(text, style: style) {
                 for piece in pieces {
                     items.append(.text(piece.text, style: piece.style, source: TextSource(node: source.node, offset: source.offset + piece.offset)))
                 }
@@ -164,7 +166,7 @@ extension ChapterBuilder {
             let scalars = Array(text.unicodeScalars)
             let cut = min(split.offset, scalars.count)
             if cut > 0 { restyled(String(String.UnicodeScalarView(scalars[..<cut])), shared, source) }
-            if cut < scalars.count { items.append(Self.textItem(scalars, cut..<scalars.count, style: shared, source: source)) }
+            if cut < scalars.count { items.append(FirstLetterLayouter.textItem(scalars, cut..<scalars.count, style: shared, source: source)) }
         }
         out.items = items
         return out

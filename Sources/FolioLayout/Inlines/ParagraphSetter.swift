@@ -4,24 +4,23 @@ import FolioText
 /// The paragraph setter under either metric. Layout works in CSS px throughout; with the cell
 /// metric (terminal pages) the setter counts whole columns and rows, so its input is turned
 /// into cells (8×16 px, as `MediaEnvironment.terminal` sizes a cell) and its lines back into px.
-extension ChapterBuilder {
-    /// The size of a terminal cell in CSS px.
-    static let cell = (width: 8.0, height: 16.0)
+struct ParagraphSetter {
+    let context: InlineContext
 
-    var usesCells: Bool { context.inline.metric == .cells }
+    var usesCells: Bool { context.metric == .cells }
 
     /// Sets a paragraph `width` px wide, or line by line in `bands` (asked and answered in px)
     /// beside floats.
     func setParagraph(_ input: ParagraphInput, width: Double, bands: ((Double, Double) -> LineBand)? = nil) -> ParagraphLayout {
         guard usesCells else {
-            guard let bands else { return ParagraphLayouter.layout(input, width: width, context: context.inline) }
-            return ParagraphLayouter.layout(input, width: width, context: context.inline, bands: bands)
+            guard let bands else { return ParagraphLayouter.layout(input, width: width, context: context) }
+            return ParagraphLayouter.layout(input, width: width, context: context, bands: bands)
         }
-        let (cw, ch) = Self.cell
+        let (cw, ch) = CellMetric.cell
         let columns = max(1, (width / cw).rounded(.down))
         var layout: ParagraphLayout
         if let bands {
-            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline) { top, height in
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context) { top, height in
                 let band = bands(top * ch, height * ch)
                 // Columns wholly free of the floats.
                 let left = (band.inset / cw).rounded(.up)
@@ -29,7 +28,7 @@ extension ChapterBuilder {
                 return LineBand(inset: left, width: max(1, right - left), skip: (band.skip / ch).rounded(.up))
             }
         } else {
-            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context.inline)
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context)
         }
         layout.lines = layout.lines.map { $0.scaled(x: cw, y: ch) }
         return layout
@@ -37,10 +36,10 @@ extension ChapterBuilder {
 
     /// A paragraph's min-content and max-content widths in px.
     func intrinsicWidths(_ input: ParagraphInput) -> IntrinsicWidths {
-        guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context.inline) }
-        var widths = ParagraphLayouter.intrinsicWidths(inCells(input), context: context.inline)
-        widths.minContent *= Self.cell.width
-        widths.maxContent *= Self.cell.width
+        guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context) }
+        var widths = ParagraphLayouter.intrinsicWidths(inCells(input), context: context)
+        widths.minContent *= CellMetric.cell.width
+        widths.maxContent *= CellMetric.cell.width
         return widths
     }
 
@@ -48,13 +47,13 @@ extension ChapterBuilder {
     private func inCells(_ input: ParagraphInput) -> ParagraphInput {
         var out = input
         if let px = input.blockStyle.text.indent.fixed {
-            out.blockStyle.text.indent = .px((px / Self.cell.width).rounded())
+            out.blockStyle.text.indent = .px((px / CellMetric.cell.width).rounded())
         }
         out.items = input.items.map { item in
             guard case .atomic(let width, let height, let baseline, let style, let id) = item else { return item }
-            let rows = max(1, (height / Self.cell.height).rounded())
-            return .atomic(width: max(1, (width / Self.cell.width).rounded()), height: rows,
-                           baseline: min(rows, max(0, (baseline / Self.cell.height).rounded())), style: style, id: id)
+            let rows = max(1, (height / CellMetric.cell.height).rounded())
+            return .atomic(width: max(1, (width / CellMetric.cell.width).rounded()), height: rows,
+                           baseline: min(rows, max(0, (baseline / CellMetric.cell.height).rounded())), style: style, id: id)
         }
         return out
     }

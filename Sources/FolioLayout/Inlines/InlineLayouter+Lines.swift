@@ -1,17 +1,17 @@
 import FolioStyle
 import FolioText
 
-/// Stacking a paragraph's lines as units: their runs, images and links placed, their text
-/// and locators recorded, orphans and widows marked.
-extension ChapterBuilder {
+/// Stacking a paragraph's lines in the column as units: their runs, images and links placed,
+/// their text and locators recorded, orphans and widows marked.
+extension InlineLayouter {
     func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle) {
         let scalars = Array(layout.text.unicodeScalars)
         var atomicsBefore = 0
         let count = layout.lines.count
         let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
         for (k, line) in layout.lines.enumerated() {
-            let top = y
-            let first = units.count
+            let top = chapter.column.y
+            let first = chapter.column.units.count
             var text = lineText(scalars, line: line, atomics: paragraph.atomics, atomicsBefore: &atomicsBefore)
             var start: Int?, end: Int?
             var sourced = line.runs
@@ -20,24 +20,24 @@ extension ChapterBuilder {
             }
             for run in sourced {
                 guard let source = run.source, source.node >= 0, !run.sourceRange.isEmpty else { continue }
-                let a = offsets.offset(node: source.node, offsetInNode: run.sourceRange.lowerBound)
-                let b = offsets.offset(node: source.node, offsetInNode: run.sourceRange.upperBound)
+                let a = chapter.offsets.offset(node: source.node, offsetInNode: run.sourceRange.lowerBound)
+                let b = chapter.offsets.offset(node: source.node, offsetInNode: run.sourceRange.upperBound)
                 start = min(start ?? a, a)
                 end = max(end ?? b, b)
             }
-            if let marker = pendingMarker, k == 0 {
-                pendingMarker = nil
-                text = markerText(marker) + text
-                placeMarker(marker, beside: line, top: top, x: paragraph.x, unit: first)
+            if let marker = chapter.column.pendingMarker, k == 0 {
+                chapter.column.pendingMarker = nil
+                text = chapter.markers.markerText(marker) + text
+                chapter.markers.placeMarker(marker, beside: line, top: top, x: paragraph.x, unit: first)
             }
             // Orphans: the first lines stay together; widows: so do the last ones.
             let breakBefore: BreakClass = k > 0 && (k < orphans || count - k < widows) ? .avoid : .normal
-            addUnit(top: top, bottom: top + line.height, start: start, end: end, text: text, breakBefore: breakBefore)
+            chapter.column.addUnit(top: top, bottom: top + line.height, start: start, end: end, text: text, breakBefore: breakBefore)
             for run in line.runs {
-                place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
+                chapter.column.place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
                 if let source = run.source, let href = paragraph.links[source.node] {
                     let rect = Rect(x: paragraph.x + run.x, y: top + run.baseline - run.size, width: run.width, height: run.size * 1.25)
-                    place(.link(rect, href: href), first: first, last: first)
+                    chapter.column.place(.link(rect, href: href), first: first, last: first)
                 }
             }
             for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
@@ -45,23 +45,23 @@ extension ChapterBuilder {
                 switch paragraph.atomics[atomic.id] {
                 case .image(var image):
                     image.rect = Rect(x: x, y: y, width: atomic.width, height: atomic.height)
-                    place(.image(image), first: first, last: first)
+                    chapter.column.place(.image(image), first: first, last: first)
                 case .block(let items, _):
                     for item in items {
-                        place(item.moved(dx: x, dy: y), first: first, last: first)
+                        chapter.column.place(item.moved(dx: x, dy: y), first: first, last: first)
                     }
                 case .ruby(let ruby):
                     for run in ruby.base.runs {
-                        place(.text(origin: Point(x: x + ruby.baseOrigin.x, y: y + ruby.baseOrigin.y), run: run), first: first, last: first)
+                        chapter.column.place(.text(origin: Point(x: x + ruby.baseOrigin.x, y: y + ruby.baseOrigin.y), run: run), first: first, last: first)
                     }
                     for run in ruby.annotation?.runs ?? [] {
-                        place(.text(origin: Point(x: x + ruby.annotationOrigin.x, y: y + ruby.annotationOrigin.y), run: run), first: first, last: first)
+                        chapter.column.place(.text(origin: Point(x: x + ruby.annotationOrigin.x, y: y + ruby.annotationOrigin.y), run: run), first: first, last: first)
                     }
                 }
             }
-            y = top + line.height
+            chapter.column.y = top + line.height
         }
-        if let last = units.indices.last { units[last].endsBlock = true }
+        if let last = chapter.column.units.indices.last { chapter.column.units[last].endsBlock = true }
     }
 
     /// A line's text in reading order: atomic inlines dropped, forced breaks as newlines,

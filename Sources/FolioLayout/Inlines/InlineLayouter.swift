@@ -3,9 +3,13 @@ import FolioStyle
 import FolioText
 import FolioXML
 
-/// Inline content: gathering a paragraph's items through inline elements, and setting it.
+/// Lays out inline content: gathers a paragraph's items through inline elements (text,
+/// atomic inlines, ruby, markers), sets it in lines with the paragraph setter, and stacks the
+/// lines in the column.
 /// https://www.w3.org/TR/css-inline-3/#inline-formatting
-extension ChapterBuilder {
+struct InlineLayouter {
+    let chapter: ChapterLayout
+
     /// Adds a node inside a block container: inline content goes into `paragraph`; a
     /// block-level node ends the paragraph so far and stacks below it.
     func addContent(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
@@ -16,23 +20,23 @@ extension ChapterBuilder {
             let shared = decorated(node.style, decoration)
             let xml = node.source.map { Int($0.index) } ?? -1
             if let link, xml >= 0 { paragraph.links[xml] = link }
-            if let pieces = smallCapsPieces(text, style: shared) {
+            if let pieces = chapter.smallCaps.pieces(text, style: shared) {
                 for piece in pieces { paragraph.addText(piece.text, style: piece.style, node: xml, offset: piece.offset) }
             } else {
                 paragraph.addText(text, style: shared, node: xml)
             }
         case .pseudo(.marker):
-            addMarker(node, to: &paragraph)
+            chapter.markers.addMarker(node, to: &paragraph)
         case .pseudo:
             guard style.box.display != .none else { return }
-            if isBlockLevel(node) {
+            if chapter.blocks.isBlockLevel(node) {
                 flushParagraph(&paragraph)
-                let node = snappedToCells(node, basis: paragraph.width)
+                let node = chapter.snappedToCells(node, basis: paragraph.width)
                 let metrics = BoxMetrics(node.computed, available: paragraph.width)
-                layoutBox(node, x: paragraph.x, metrics: metrics) { builder, x, width in
+                chapter.blocks.layoutBox(node, x: paragraph.x, metrics: metrics) { x, width in
                     var inner = PendingParagraph(block: node, x: x, width: width)
                     if let text = node.text { inner.addText(text, style: node.style, node: -1) }
-                    builder.flushParagraph(&inner)
+                    flushParagraph(&inner)
                 }
             } else if let text = node.text {
                 paragraph.addText(text, style: decorated(node.style, decoration), node: -1)
@@ -45,23 +49,23 @@ extension ChapterBuilder {
     private func addElement(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
         let style = node.computed
         guard style.box.display != .none else { return }
-        if let placeholder = mediaPlaceholder(node) {
+        if let placeholder = chapter.replaced.mediaPlaceholder(node) {
             paragraph.addText(placeholder, style: decorated(node.style, decoration), node: -1)
             return
         }
-        if isBlockLevel(node) {
+        if chapter.blocks.isBlockLevel(node) {
             // A float among a line's words goes beside that line (line numbers, marginal notes).
-            if style.box.float != .none && paragraph.hasContent && !tableState.isActive {
+            if style.box.float != .none && paragraph.hasContent && !chapter.tableState.isActive {
                 paragraph.floats.append(node)
                 return
             }
             flushParagraph(&paragraph)
-            layoutBlock(node, x: paragraph.x, width: paragraph.width)
+            chapter.blocks.layoutBlock(node, x: paragraph.x, width: paragraph.width)
             return
         }
-        if let id = node.source?.attribute("id"), anchors[id] == nil { anchors[id] = units.count }
-        if isReplaced(node) {
-            addInlineImage(node, to: &paragraph)
+        if let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
+        if ReplacedLayouter.isReplaced(node) {
+            chapter.replaced.addInlineImage(node, to: &paragraph)
             return
         }
         if node.source?.localName == "br" {
@@ -69,12 +73,12 @@ extension ChapterBuilder {
             paragraph.hasContent = true
             return
         }
-        if style.box.display == .inlineBlock && !tableState.isActive {
+        if style.box.display == .inlineBlock && !chapter.tableState.isActive {
             addInlineBlock(node, to: &paragraph)
             return
         }
         if style.box.display == .ruby {
-            addRuby(node, to: &paragraph, decoration: decoration)
+            chapter.rubies.addRuby(node, to: &paragraph, decoration: decoration)
             return
         }
         var link = link
@@ -86,7 +90,7 @@ extension ChapterBuilder {
         }
         var child = node.firstChild
         while child >= 0 {
-            let n = document.nodes[Int(child)]
+            let n = chapter.document.nodes[Int(child)]
             addContent(n, to: &paragraph, decoration: inner, link: link)
             child = n.nextSibling
         }
@@ -95,20 +99,20 @@ extension ChapterBuilder {
     /// An inline-block: laid out as a box of its own at its shrink-to-fit width, then set in
     /// the line as one unbreakable piece standing on its first line's baseline.
     func addInlineBlock(_ node: StyledNode, to paragraph: inout PendingParagraph) {
-        let node = withoutAutoMargins(snappedToCells(node, basis: paragraph.width))
-        let fragment = shrinkWrapped(node, width: paragraph.width)
+        let node = chapter.blocks.withoutAutoMargins(chapter.snappedToCells(node, basis: paragraph.width))
+        let fragment = chapter.blocks.shrinkWrapped(node, width: paragraph.width)
         guard !fragment.isEmpty else { return }
         // Taller than a page, it could not be shown in one line: it stacks as a block instead.
-        guard fragment.height <= context.page.contentHeight else {
+        guard fragment.height <= chapter.context.page.contentHeight else {
             flushParagraph(&paragraph)
-            let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: minimumContentWidth, keepsBorders: usesCells)
-            layoutBox(node, x: paragraph.x, metrics: metrics) { $0.layoutChildren(of: node, x: $1, width: $2) }
+            let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: chapter.blocks.minimumContentWidth, keepsBorders: chapter.usesCells)
+            chapter.blocks.layoutBox(node, x: paragraph.x, metrics: metrics) { chapter.blocks.layoutChildren(of: node, x: $0, width: $1) }
             return
         }
-        let width = min(paragraph.width, Self.extent(fragment.items))
+        let width = min(paragraph.width, BlockLayouter.extent(fragment.items))
         let items = fragment.items.map(\.item)
         let text = fragment.units.map(\.text).joined(separator: " ")
-        for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = units.count }
+        for anchor in fragment.anchors where chapter.column.anchors[anchor.id] == nil { chapter.column.anchors[anchor.id] = chapter.column.units.count }
         let id = paragraph.atomics.count
         paragraph.atomics.append(.block(items: items, text: text))
         paragraph.items.append(.atomic(width: width, height: fragment.height, baseline: fragment.baseline ?? fragment.height,
@@ -118,9 +122,9 @@ extension ChapterBuilder {
 
     /// A link target: a container path with its fragment, or an absolute URL left as it is.
     func resolveLink(_ href: String) -> String? {
-        if let known = resolvedLinks[href] { return known }
+        if let known = chapter.styles.resolvedLinks[href] { return known }
         let resolved = resolveLinkAfresh(href)
-        resolvedLinks[href] = resolved
+        chapter.styles.resolvedLinks[href] = resolved
         return resolved
     }
 
@@ -131,8 +135,8 @@ extension ChapterBuilder {
            trimmed[..<colon].count > 1 {
             return trimmed
         }
-        if trimmed.hasPrefix("#") { return path + trimmed }
-        return ContainerPath.resolveLink(trimmed, relativeTo: path)
+        if trimmed.hasPrefix("#") { return chapter.path + trimmed }
+        return ContainerPath.resolveLink(trimmed, relativeTo: chapter.path)
     }
 
     /// The style of text inside decorated elements: their lines added to its own.
@@ -142,7 +146,7 @@ extension ChapterBuilder {
         style.box.textDecorationLine.formUnion(decoration.lines)
         style.box.textDecorationStyle = decoration.style
         style.box.textDecorationColor = decoration.color
-        return interner.intern(style)
+        return chapter.interner.intern(style)
     }
 
     /// Sets the paragraph gathered so far in lines and stacks them.
@@ -150,36 +154,36 @@ extension ChapterBuilder {
         defer { paragraph.reset() }
         let (x, width, floating) = (paragraph.x, paragraph.width, paragraph.floats)
         defer {
-            for node in floating { layoutFloat(node, x: x, width: width, besideLastLine: true) }
+            for node in floating { chapter.floats.layoutFloat(node, x: x, width: width, besideLastLine: true) }
         }
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
-        let (items, dropCap) = applyFirstLetter(paragraph.items, paragraph: paragraph)
+        let (items, dropCap) = chapter.firstLetters.applyFirstLetter(paragraph.items, paragraph: paragraph)
         var input = ParagraphInput(items: items, blockStyle: blockStyle, language: language(of: paragraph.block))
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
-        if tableState.isActive && !prepareCellParagraph(&input, paragraph: paragraph) { return }
+        if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
         // Lines beside a float are set in the room it leaves them, line by line.
         var bands: ((Double, Double) -> LineBand)?
-        let start = y + margins.value
+        let start = chapter.column.y + chapter.column.cursor.margins.value
         var top = start
-        if !floats.isEmpty || dropCap != nil {
+        if !chapter.column.exclusions.floats.isEmpty || dropCap != nil {
             // Too narrow beside the floats for a few words: below them instead.
-            let room = freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: Self.minimumLineRoom(paragraph.width))
+            let room = chapter.floats.freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: FloatLayouter.minimumLineRoom(paragraph.width))
             top = max(start, room.top)
         }
         if let dropCap {
-            flushMargin()
-            y = max(y, top)
-            placeDropCap(dropCap, top: top, x: paragraph.x, width: paragraph.width)
+            chapter.column.flushMargin()
+            chapter.column.y = max(chapter.column.y, top)
+            chapter.firstLetters.placeDropCap(dropCap, top: top, x: paragraph.x, width: paragraph.width)
         }
-        if !floats.isEmpty {
-            bands = lineBands(top: top, x: paragraph.x, width: paragraph.width)
+        if !chapter.column.exclusions.floats.isEmpty {
+            bands = chapter.floats.lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
-        func set(_ input: ParagraphInput) -> ParagraphLayout { setParagraph(input, width: max(1, paragraph.width), bands: bands) }
+        func set(_ input: ParagraphInput) -> ParagraphLayout { chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands) }
         var layout = set(input)
         if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0, var end = layout.lines.first?.textRange.upperBound {
             for _ in 0..<2 {
-                let again = set(applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
+                let again = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
                 guard let first = again.lines.first else { break }
                 layout = again
                 guard first.textRange.upperBound < end else { break }
@@ -195,11 +199,11 @@ extension ChapterBuilder {
         }
         guard !layout.lines.isEmpty else { return }
         paragraph.linesSet += layout.lines.count
-        flushMargin()
-        if top > y { y = top }
+        chapter.column.flushMargin()
+        if top > chapter.column.y { chapter.column.y = top }
         emitLines(layout, paragraph: paragraph, style: blockStyle)
-        if let last = layout.lines.last, let unit = units.last {
-            lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
+        if let last = layout.lines.last, let unit = chapter.column.units.last {
+            chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
         }
     }
 
@@ -218,7 +222,7 @@ extension ChapterBuilder {
         out.blockStyle = loosened(input.blockStyle)
         out.items = input.items.map { item in
             guard case .text(let text, let shared, let source) = item else { return item }
-            return .text(text, style: interner.intern(loosened(shared.style)), source: source)
+            return .text(text, style: chapter.interner.intern(loosened(shared.style)), source: source)
         }
         return out
     }

@@ -4,7 +4,9 @@ import FolioText
 /// List markers: inside markers are the first text of the item's first line; outside ones
 /// hang in the margin on that line's baseline.
 /// https://www.w3.org/TR/css-lists-3/#list-style-position-property
-extension ChapterBuilder {
+struct MarkerLayouter {
+    let chapter: ChapterLayout
+
     func addMarker(_ node: StyledNode, to paragraph: inout PendingParagraph) {
         let style = node.computed
         guard let text = node.text ?? (node.image != nil ? "•" : nil), !text.isEmpty else { return }
@@ -17,8 +19,8 @@ extension ChapterBuilder {
         block.text.indent = .zero
         block.text.align = .left
         let input = ParagraphInput(items: [.text(text, style: node.style, source: TextSource(node: -1))], blockStyle: block)
-        let layout = setParagraph(input, width: 10_000)
-        pendingMarker = layout.lines.isEmpty ? nil : layout
+        let layout = chapter.setter.setParagraph(input, width: 10_000)
+        chapter.column.pendingMarker = layout.lines.isEmpty ? nil : layout
     }
 
     func markerText(_ marker: ParagraphLayout) -> String {
@@ -33,7 +35,7 @@ extension ChapterBuilder {
         let originX = x + line.x - size * 0.5 - (markerLine.x + markerLine.width)
         let originY = top + line.baseline - markerLine.baseline
         for run in markerLine.runs {
-            place(.text(origin: Point(x: max(originX, x - size * 4 - markerLine.width), y: originY), run: run), first: unit, last: unit)
+            chapter.column.place(.text(origin: Point(x: max(originX, x - size * 4 - markerLine.width), y: originY), run: run), first: unit, last: unit)
         }
     }
 }

@@ -4,7 +4,9 @@ import FolioText
 /// `font-variant: small-caps` in a face without an `smcp` feature: lowercase letters are drawn
 /// as capitals at 70% of the size (the synthesis CSS Fonts asks for).
 /// https://www.w3.org/TR/css-fonts-4/#font-variant-caps-prop
-extension ChapterBuilder {
+struct SmallCaps {
+    let chapter: ChapterLayout
+
     struct CapsPiece {
         var text: String
         var style: SharedStyle
@@ -14,10 +16,10 @@ extension ChapterBuilder {
 
     /// The text split into runs of full-size and synthesized small capitals, or nil when the
     /// text needs no synthesis. `text-transform` is applied here (the pieces carry none).
-    func smallCapsPieces(_ text: String, style shared: SharedStyle) -> [CapsPiece]? {
+    func pieces(_ text: String, style shared: SharedStyle) -> [CapsPiece]? {
         let style = shared.style
         let caps = style.font.variantCaps
-        guard caps == .smallCaps || caps == .allSmallCaps, !usesCells else { return nil }
+        guard caps == .smallCaps || caps == .allSmallCaps, !chapter.usesCells else { return nil }
         guard let (fullStyle, smallStyle) = capsStyles(for: shared) else { return nil }
 
         var pieces: [CapsPiece] = []
@@ -42,9 +44,9 @@ extension ChapterBuilder {
     /// capitals thousands of times).
     private func capsStyles(for shared: SharedStyle) -> (SharedStyle, SharedStyle)? {
         let key = ObjectIdentifier(shared)
-        if let known = smallCapsStyles[key] { return known.styles }
+        if let known = chapter.styles.smallCaps[key] { return known.styles }
         let style = shared.style
-        let face = context.inline.fonts.face(for: style.font.family, weight: style.font.weight,
+        let face = chapter.context.inline.fonts.face(for: style.font.family, weight: style.font.weight,
                                              italic: style.font.style != .normal, stretch: style.font.stretch).face
         var styles: (SharedStyle, SharedStyle)?
         if !face.hasSubstitutionFeature("smcp") {
@@ -53,10 +55,10 @@ extension ChapterBuilder {
             full.text.transform = .none
             var small = full
             small.font.size = style.font.size * 0.7
-            styles = (interner.intern(full), interner.intern(small))
+            styles = (chapter.interner.intern(full), chapter.interner.intern(small))
         }
         // The style is kept with its answer, so that its identifier is not reused.
-        smallCapsStyles[key] = (shared, styles)
+        chapter.styles.smallCaps[key] = (shared, styles)
         return styles
     }
 

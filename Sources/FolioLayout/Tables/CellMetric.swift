@@ -4,29 +4,25 @@ import FolioStyle
 /// cell thick: every drawn border takes a whole column (or row), paddings, spacing, column
 /// widths and row heights are whole cells, and the table starts on a whole column. Text and
 /// borders then never share a cell, and two neighbouring cells draw the line between them in
-/// the same column, joined (`┬`, `┼`) rather than doubled.
-extension ChapterBuilder {
-    /// The table's style for the cell metric, after snapping its cells' styles in `grid`:
-    /// borders one cell wide, paddings and `border-spacing` rounded to whole cells. A
-    /// separated table whose spacing rounds to nothing in either direction collapses its
-    /// borders, since a terminal cannot draw two lines in one cell.
-    func snapTableToCells(_ grid: inout TableGrid, style: ComputedStyle, width: Double) -> ComputedStyle {
-        var table = snappedToCells(style, basis: width)
-        let spacing = table.rareInherited.borderSpacing
-        if spacing.horizontal == 0 || spacing.vertical == 0 { table.rareInherited.borderCollapse = .collapse }
-        for k in grid.cells.indices {
-            let snapped = snappedToCells(grid.cells[k].style, basis: width)
-            if snapped != grid.cells[k].style { grid.cells[k].node.style = interner.intern(snapped) }
-        }
-        return table
+/// the same column, joined (`┬`, `┼`) rather than doubled. Bordered boxes are snapped the
+/// same way, so a box's text never shares a cell with its line.
+enum CellMetric {
+    /// The size of a terminal cell in CSS px (as `MediaEnvironment.terminal` sizes one).
+    static let cell = (width: 8.0, height: 16.0)
+
+    /// Whether any edge of the box's border is drawn (a width, and a style that shows).
+    static func drawsBorder(_ style: ComputedStyle) -> Bool {
+        let b = style.border
+        return [(b.width.top, b.style.top), (b.width.right, b.style.right), (b.width.bottom, b.style.bottom), (b.width.left, b.style.left)]
+            .contains { $0.0 > 0 && $0.1 != .none && $0.1 != .hidden }
     }
 
     /// A box's style with its drawn borders one cell wide and its paddings and border
     /// spacing whole cells (percentages resolved against `basis`; paddings of half a cell
     /// round down).
-    func snappedToCells(_ style: ComputedStyle, basis: Double) -> ComputedStyle {
+    static func snapped(_ style: ComputedStyle, basis: Double) -> ComputedStyle {
         var out = style
-        let b = style.border, p = style.box.padding, cell = Self.cell
+        let b = style.border, p = style.box.padding
         func line(_ width: Double, _ kind: BorderStyle, _ size: Double) -> Double {
             width > 0 && kind != .none && kind != .hidden ? size : 0
         }
@@ -73,5 +69,33 @@ extension ChapterBuilder {
             k += 1
         }
         return columns.map { Double($0) * unit }
+    }
+}
+
+extension ChapterLayout {
+    /// The node with its style snapped to cells (`CellMetric.snapped`) when the cell metric
+    /// is in use and the box draws a border; otherwise the node as it is.
+    func snappedToCells(_ node: StyledNode, basis: Double) -> StyledNode {
+        guard usesCells, CellMetric.drawsBorder(node.computed) else { return node }
+        let snapped = CellMetric.snapped(node.computed, basis: basis)
+        guard snapped != node.computed else { return node }
+        var out = node
+        out.style = interner.intern(snapped)
+        return out
+    }
+
+    /// The table's style for the cell metric, after snapping its cells' styles in `grid`:
+    /// borders one cell wide, paddings and `border-spacing` rounded to whole cells. A
+    /// separated table whose spacing rounds to nothing in either direction collapses its
+    /// borders, since a terminal cannot draw two lines in one cell.
+    func snapTableToCells(_ grid: inout TableGrid, style: ComputedStyle, width: Double) -> ComputedStyle {
+        var table = CellMetric.snapped(style, basis: width)
+        let spacing = table.rareInherited.borderSpacing
+        if spacing.horizontal == 0 || spacing.vertical == 0 { table.rareInherited.borderCollapse = .collapse }
+        for k in grid.cells.indices {
+            let snapped = CellMetric.snapped(grid.cells[k].style, basis: width)
+            if snapped != grid.cells[k].style { grid.cells[k].node.style = interner.intern(snapped) }
+        }
+        return table
     }
 }

@@ -1,0 +1,91 @@
+import FolioStyle
+import FolioText
+
+/// Boxes laid out apart at their shrink-to-fit width (floats, inline-blocks), and the
+/// measures that takes: how far content reaches, its min-content width.
+/// https://www.w3.org/TR/CSS2/visudet.html#float-width
+extension BlockLayouter {
+    /// How far right text and images reach: the width content needs (shrink-to-fit).
+    static func contentExtent(_ items: [PlacedItem]) -> Double {
+        items.reduce(0.0) { widest, placed in
+            switch placed.item {
+            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+            case .image(let image): max(widest, image.rect.maxX)
+            default: widest
+            }
+        }
+    }
+
+    /// How far right anything drawn reaches, boxes included.
+    static func extent(_ items: [PlacedItem]) -> Double {
+        items.reduce(0.0) { widest, placed in
+            switch placed.item {
+            case .fill(let rect, _): max(widest, rect.maxX)
+            case .border(let border): max(widest, border.rect.maxX)
+            case .image(let image): max(widest, image.rect.maxX)
+            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
+            case .link: widest
+            }
+        }
+    }
+
+    /// The node with its `auto` margins at 0, as a float's and an inline-block's are: they do
+    /// not centre it (https://www.w3.org/TR/CSS2/visudet.html#float-width,
+    /// https://www.w3.org/TR/CSS2/visudet.html#inlineblock-width).
+    func withoutAutoMargins(_ node: StyledNode) -> StyledNode {
+        let margin = node.computed.box.margin
+        func zeroed(_ value: LengthPercentageOrAuto) -> LengthPercentageOrAuto { value == .auto ? .zero : value }
+        let used = Edges(top: zeroed(margin.top), right: zeroed(margin.right), bottom: zeroed(margin.bottom), left: zeroed(margin.left))
+        guard used != margin else { return node }
+        var style = node.computed
+        style.box.margin = used
+        var out = node
+        out.style = chapter.interner.intern(style)
+        return out
+    }
+
+    /// A box laid out apart at its shrink-to-fit width (its content's, at most `width`).
+    func shrinkWrapped(_ node: StyledNode, width: Double) -> Fragment {
+        let style = node.computed
+        var boxWidth = width
+        if case .auto = style.box.width {
+            let trial = chapter.fragment(ids: [], measuring: true) {
+                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { layoutChildren(of: node, x: $0, width: $1) }
+            }
+            let metrics = BoxMetrics(style, available: width)
+            boxWidth = min(width, BlockLayouter.contentExtent(trial.items) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+            // CSS 2.1 §10.3.9: min(max(min-content, available), max-content). Where the room is
+            // narrower than the longest word, the box takes that word's width (overflowing its
+            // container) rather than cutting the word; only a word wider than the page is cut.
+            let outer = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
+                + metrics.padding.left + metrics.padding.right
+            if boxWidth < chapter.context.page.contentWidth {
+                let minContent = min(minContentWidth(of: node, width: width) + outer, chapter.context.page.contentWidth)
+                boxWidth = max(boxWidth, minContent)
+            }
+        }
+        return chapter.fragment(ids: anchorIDs(in: node), measuring: false) {
+            layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { layoutChildren(of: node, x: $0, width: $1) }
+        }
+    }
+
+    /// The min-content width of a node's content (its longest word, widest image), measured as
+    /// table cells are.
+    func minContentWidth(of node: StyledNode, width: Double) -> Double {
+        let saved = chapter.tableState.measure
+        chapter.tableState.measure = IntrinsicMeasure(cell: node.index, container: node.index)
+        let fragment = chapter.fragment(ids: [], measuring: true) { layoutChildren(of: node, x: 0, width: width) }
+        var measure = chapter.tableState.measure ?? IntrinsicMeasure(cell: node.index, container: node.index)
+        chapter.tableState.measure = saved
+        for placed in fragment.items {
+            if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
+        }
+        return measure.minContent
+    }
+
+    /// The ids of elements inside a node, for anchors in floats and cells.
+    func anchorIDs(in node: StyledNode) -> [String] {
+        guard let source = node.source else { return [] }
+        return ([source] + source.descendants()).compactMap { $0.isElement ? $0.attribute("id") : nil }
+    }
+}

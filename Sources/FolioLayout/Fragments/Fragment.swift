@@ -1,0 +1,68 @@
+/// A box laid out in a column of its own — a table cell, a float, an inline-block — as an
+/// immutable value: its units and items in its own flow coordinates (block-start at 0), the
+/// anchors inside it, its size along the block axis and its first baseline. The layouter that
+/// asked for it places it in its parent's column, moving its coordinates there.
+struct Fragment {
+    /// The units the content made (a table row takes their text and offsets).
+    var units: [FlowUnit]
+    /// What they draw; unit indices count in `units`.
+    var items: [PlacedItem]
+    /// Ids of elements inside and the unit (in `units`) each starts at.
+    var anchors: [(id: String, unit: Int)]
+    /// The content's block size, the last child's end margin included.
+    var height: Double
+    /// The first line's baseline, if the content has a line of text.
+    var baseline: Double?
+
+    var isEmpty: Bool { units.isEmpty && items.isEmpty }
+
+    /// The finished column as a fragment; `ids` are the anchors that belong to it (the rest
+    /// are left in `leftover`, numbered in the parent's column from `firstUnit`).
+    init(_ column: Column, ids: [String], leftover: inout [String: Int], firstUnit: Int) {
+        var column = column
+        let height = column.y + column.cursor.margins.take()
+        units = column.units
+        items = column.placed.compactMap { $0 }
+        var found: [(id: String, unit: Int)] = []
+        for id in ids {
+            if let unit = column.anchors.removeValue(forKey: id) { found.append((id, unit)) }
+        }
+        for (id, unit) in column.anchors { leftover[id] = firstUnit + unit }
+        anchors = found
+        self.height = height
+        baseline = Self.firstBaseline(items)
+    }
+
+    /// The baseline of the topmost text.
+    private static func firstBaseline(_ items: [PlacedItem]) -> Double? {
+        var best: (top: Double, baseline: Double)?
+        for placed in items {
+            guard case .text(let origin, let run) = placed.item else { continue }
+            if best.map({ origin.y < $0.top }) ?? true { best = (origin.y, origin.y + run.baseline) }
+        }
+        return best?.baseline
+    }
+}
+
+extension ChapterLayout {
+    /// Lays out what `content` places in a column of its own (block-start at 0) and returns
+    /// it as a fragment; the parent's column is left as it was, but for the text offset
+    /// reached (kept unless `measuring`). `ids` are the element ids `content` may register as
+    /// anchors; others it registers stay with the parent.
+    func fragment(ids: [String], measuring: Bool, _ content: () -> Void) -> Fragment {
+        var parent = Column(textOffset: 0)
+        swap(&parent, &column)
+        column.cursor.lastOffset = parent.cursor.lastOffset
+        let fresh = ids.filter { parent.anchors[$0] == nil }
+        let known = Set(parent.anchors.keys)
+        content()
+        var leftover: [String: Int] = [:]
+        // A table inside the fragment (a cell, a float) is not cut by pages: no header to repeat.
+        let made = Fragment(column, ids: fresh, leftover: &leftover, firstUnit: parent.units.count)
+        let reached = column.cursor.lastOffset
+        swap(&parent, &column)
+        for (id, unit) in leftover where !known.contains(id) { column.anchors[id] = unit }
+        if !measuring { column.cursor.lastOffset = reached }
+        return made
+    }
+}
