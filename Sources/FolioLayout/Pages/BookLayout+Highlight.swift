@@ -37,104 +37,74 @@ extension ChapterPages {
     public var textOffsets: TextOffsets? { offsets }
 }
 
-extension Frame {
-    /// The rectangles covering the text of chapter range `range`: whole runs inside it, and the
-    /// glyphs of runs partly inside (by `PositionedGlyph.sourceOffset`); rectangles touching on one
-    /// line are merged. Text extends from the face's ascender to its descender, or fills the row
-    /// under the cell metric.
-    public func textRects(covering range: Range<Int>, offsets: TextOffsets, metric: TextMetric) -> [Rect] {
-        guard !range.isEmpty else { return [] }
-        var rects: [Rect] = []
-        for item in items {
-            guard case .text(let origin, let run) = item, let source = run.source, source.node >= 0, !run.sourceRange.isEmpty else { continue }
-            let nodeStart = offsets.offset(node: source.node, offsetInNode: 0)
-            let runStart = nodeStart + run.sourceRange.lowerBound, runEnd = nodeStart + run.sourceRange.upperBound
-            guard runStart < range.upperBound, runEnd > range.lowerBound else { continue }
-            var left = run.x, right = run.x + run.width
-            if runStart < range.lowerBound || runEnd > range.upperBound {
-                let inside = run.glyphs.filter { $0.sourceOffset >= 0 && range.contains(nodeStart + Int($0.sourceOffset)) }
-                guard let first = inside.first else { continue }
-                left = inside.reduce(first.x) { min($0, $1.x) }
-                right = inside.reduce(first.x + first.advance) { max($0, $1.x + $1.advance) }
-            }
-            rects.append(textBox(origin: origin, run: run, left: left, right: right, metric: metric))
-        }
-        return Self.merged(rects)
+/// What a book's stylesheet does to an element when a reading system gives it a class: the Media
+/// Overlays `media:active-class` on the fragment being read and `media:playback-active-class` on the
+/// document element while narration plays. Only colours are taken (a highlight must not reflow
+/// the page): the element's background, and the text whose colour changes.
+/// https://www.w3.org/TR/epub-33/#sec-docs-assoc-style
+public struct ClassHighlight: Sendable, Hashable {
+    /// The active element's background under the class; nil when the class gives none.
+    public var background: RGBA?
+    /// Text colours that change, by text node index (`TextSource.node`).
+    public var textColors: [Int: RGBA]
+
+    public init(background: RGBA?, textColors: [Int: RGBA]) {
+        self.background = background
+        self.textColors = textColors
     }
 
-    /// The frame with `color` filled under `rects`, each fill placed just before the first text it
-    /// lies under: above the boxes' own backgrounds, beneath the glyphs.
-    public func highlighting(_ rects: [Rect], color: RGBA) -> Frame {
-        guard !rects.isEmpty else { return self }
-        var before: [Int: [Rect]] = [:]
-        for rect in rects {
-            let index = items.firstIndex { item in
-                guard case .text(let origin, let run) = item else { return false }
-                let x = origin.x + run.x, y = origin.y + run.baseline
-                return x < rect.maxX && x + run.width > rect.x && y >= rect.y && y <= rect.maxY
-            } ?? items.count
-            before[index, default: []].append(rect)
-        }
-        var out = self
-        out.items = []
-        out.items.reserveCapacity(items.count + rects.count)
-        for (k, item) in items.enumerated() {
-            for rect in before[k] ?? [] { out.items.append(.fill(rect, color)) }
-            out.items.append(item)
-        }
-        for rect in before[items.count] ?? [] { out.items.append(.fill(rect, color)) }
-        return out
-    }
+    /// True when the book gives the classes no visible style.
+    public var isEmpty: Bool { background == nil && textColors.isEmpty }
 
-    /// The frame with the text of some source nodes in new colours (by text node index).
-    public func recoloringText(_ colors: [Int: RGBA]) -> Frame {
-        guard !colors.isEmpty else { return self }
-        var out = self
-        out.items = items.map { item in
-            guard case .text(let origin, var run) = item, let node = run.source?.node, let color = colors[node] else { return item }
-            run.color = color
-            run.decorations = run.decorations.map { var d = $0; d.color = d.color == item.textColor ? color : d.color; return d }
-            return .text(origin: origin, run: run)
-        }
-        return out
-    }
-
-    /// The box of a run's text between `left` and `right` (run coordinates): from the face's ascender
-    /// to its descender; under the cell metric, snapped to the cells the cell renderer puts the text
-    /// in (the row nearest the line top, as `CellRenderer` places text; its columns rounded).
-    func textBox(origin: Point, run: PositionedRun, left: Double, right: Double, metric: TextMetric) -> Rect {
-        switch metric {
-        case .cells:
-            let cell = CellMetric.cell
-            let row = (origin.y / cell.height).rounded()
-            let first = ((origin.x + left) / cell.width).rounded(), last = ((origin.x + right) / cell.width).rounded()
-            return Rect(x: first * cell.width, y: row * cell.height, width: max(1, last - first) * cell.width, height: cell.height)
-        case .fonts:
-            let m = run.face.metrics
-            let ascent = m.px(m.ascender, size: run.size), descent = abs(m.px(m.descender, size: run.size))
-            return Rect(x: origin.x + left, y: origin.y + run.baseline - ascent, width: right - left, height: ascent + descent)
-        }
-    }
-
-    /// Rectangles of one line (same top and height) that touch or nearly do, joined.
-    static func merged(_ rects: [Rect]) -> [Rect] {
-        var out: [Rect] = []
-        for rect in rects {
-            if let k = out.indices.last(where: { abs(out[$0].y - rect.y) < 0.01 && abs(out[$0].height - rect.height) < 0.01 }),
-               rect.x <= out[k].maxX + 1, rect.maxX >= out[k].x - 1 {
-                let x = min(out[k].x, rect.x)
-                out[k] = Rect(x: x, y: rect.y, width: max(out[k].maxX, rect.maxX) - x, height: rect.height)
-            } else {
-                out.append(rect)
-            }
-        }
-        return out
+    /// The highlight Folio draws when the book does not style its active class: a pale yellow on
+    /// light pages, a dark amber on dark ones (the text keeps its colour either way).
+    public static func defaultFill(on page: RGBA) -> RGBA {
+        let luminance = 0.2126 * Double(page.red) + 0.7152 * Double(page.green) + 0.0722 * Double(page.blue)
+        return luminance >= 128 ? RGBA(red: 0xFF, green: 0xE5, blue: 0x8F) : RGBA(red: 0x6B, green: 0x52, blue: 0x00)
     }
 }
 
-private extension FrameItem {
-    var textColor: RGBA? {
-        if case .text(_, let run) = self { return run.color }
-        return nil
+extension BookLayout {
+    /// Restyles a chapter as if the element with `elementID` had `activeClass` (and the document
+    /// element `playbackActiveClass`), and says what changed. Nil when there is no such element.
+    /// Runs the cascade twice over the document: call it once per active element, not per frame.
+    public func classHighlight(elementID: String, activeClass: String?, playbackActiveClass: String? = nil,
+                               inSpineItem spineIndex: Int) -> ClassHighlight? {
+        let chapter = chapter(spineIndex)
+        guard let tree = chapter.tree, let root = tree.root,
+              let element = root.descendants().first(where: { $0.isElement && $0.attribute("id") == elementID }) else { return nil }
+        var additions: [(node: Int, className: String)] = []
+        if let activeClass { additions.append((Int(element.index), activeClass)) }
+        if let playbackActiveClass { additions.append((Int(root.index), playbackActiveClass)) }
+        guard !additions.isEmpty else { return ClassHighlight(background: nil, textColors: [:]) }
+        let plain = Cascade.style(tree, context: styles)
+        let active = Cascade.style(tree.addingClasses(additions), context: styles)
+        var colors: [Int: RGBA] = [:]
+        var background: RGBA?
+        let before = Self.styles(plain), after = Self.styles(active)
+        for (node, style) in after.text where before.text[node]?.text.color != style.text.color {
+            colors[node] = style.text.color
+        }
+        if activeClass != nil, let style = after.elements[Int(element.index)] {
+            let color = style.resolve(style.background.value.color)
+            if color.alpha > 0, color != before.elements[Int(element.index)].map({ $0.resolve($0.background.value.color) }) {
+                background = color
+            }
+        }
+        return ClassHighlight(background: background, textColors: colors)
+    }
+
+    /// Computed styles of a styled document's text and element nodes, by tree node index.
+    private static func styles(_ document: StyledDocument) -> (text: [Int: ComputedStyle], elements: [Int: ComputedStyle]) {
+        var text: [Int: ComputedStyle] = [:], elements: [Int: ComputedStyle] = [:]
+        for node in document.nodes {
+            guard let source = node.source else { continue }
+            switch node.kind {
+            case .text: text[Int(source.index)] = node.computed
+            case .element: elements[Int(source.index)] = node.computed
+            case .pseudo: continue
+            }
+        }
+        return (text, elements)
     }
 }

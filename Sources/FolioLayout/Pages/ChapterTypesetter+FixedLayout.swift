@@ -6,7 +6,7 @@ import FolioXML
 /// Fixed-layout (pre-paginated) spine items: each is one page, laid out at the size its
 /// `viewport` meta gives and scaled to fit the reader's page, as the EPUB Fixed Layout rules ask.
 /// https://www.w3.org/TR/epub-33/#sec-fxl-icb-html
-extension BookLayout {
+extension ChapterTypesetter {
     /// True when a spine item is pre-paginated: its own `rendition:layout-*` property, else the
     /// book's `rendition:layout`.
     func isFixedLayout(_ spineIndex: Int) -> Bool {
@@ -48,38 +48,5 @@ extension BookLayout {
             first.text = pages.map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
         }
         return [first]
-    }
-}
-
-extension Frame {
-    /// The frame with every position and size multiplied by `scale` (text sizes too).
-    func scaled(by scale: Double) -> Frame {
-        func rect(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
-        var out = Frame(width: width * scale, height: height * scale, background: background)
-        out.items = items.map { item in
-            switch item {
-            case .text(let origin, let run):
-                return .text(origin: Point(x: origin.x * scale, y: origin.y * scale), run: run.scaled(x: scale, y: scale))
-            case .fill(let r, let color): return .fill(rect(r), color)
-            case .border(var border):
-                border.rect = rect(border.rect)
-                border.widths = Edges(top: border.widths.top * scale, right: border.widths.right * scale,
-                                      bottom: border.widths.bottom * scale, left: border.widths.left * scale)
-                border.radii = border.radii.map { $0 * scale }
-                return .border(border)
-            case .image(var image):
-                image.rect = rect(image.rect)
-                return .image(image)
-            case .link(let r, let href): return .link(rect(r), href: href)
-            }
-        }
-        return out
-    }
-
-    /// The frame with every item moved by (`dx`, `dy`).
-    func moved(dx: Double, dy: Double) -> Frame {
-        var out = self
-        out.items = items.map { $0.moved(dx: dx, dy: dy) }
-        return out
     }
 }
