@@ -38,9 +38,9 @@ struct BlockLayouter {
             return
         }
         if ReplacedLayouter.isReplaced(node) {
-            chapter.column.cursor.requestBreak(style.box.breakBefore)
+            let box = chapter.column.tree.open(.image, node: node.index, style: style, first: chapter.column.units.count)
             chapter.replaced.layoutBlockImage(node, x: x, width: width)
-            chapter.column.cursor.requestBreak(style.box.breakAfter)
+            chapter.column.tree.close(box, end: chapter.column.units.count)
             return
         }
         let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth(of: node), keepsBorders: chapter.usesCells)
@@ -54,9 +54,8 @@ struct BlockLayouter {
     func layoutBox(_ node: StyledNode, x: Double, metrics: BoxMetrics,
                    content: (_ x: Double, _ width: Double) -> Void) {
         let style = node.computed
-        chapter.column.cursor.requestBreak(style.box.breakBefore)
+        let box = chapter.column.tree.open(.block, node: node.index, style: style, first: chapter.column.units.count)
         if node.kind == .element { chapter.column.anchor(node.source?.attribute("id")) }
-        let avoidInside = style.box.breakInside != .auto
         chapter.floats.clearFloats(style.box.clear)
         let firstUnit = chapter.column.units.count
 
@@ -100,8 +99,8 @@ struct BlockLayouter {
         if chapter.column.units.count == firstUnit {
             // Nothing inside: the box itself is the unit (an `hr`, an empty bordered box).
             guard bottom > top else {
-                chapter.column.cursor.requestBreak(style.box.breakAfter)
                 chapter.column.placed[slot] = nil
+                chapter.column.tree.close(box, end: chapter.column.units.count)
                 return
             }
             lastUnit = chapter.column.addUnit(top: top, bottom: bottom)
@@ -109,16 +108,11 @@ struct BlockLayouter {
             lastUnit = chapter.column.units.count - 1
             chapter.column.units[lastUnit].bottom = max(chapter.column.units[lastUnit].bottom, bottom)
             chapter.column.units[lastUnit].endsBlock = true
-            if avoidInside {
-                for k in (firstUnit + 1)..<chapter.column.units.count {
-                    chapter.column.units[k].breakBefore = max(chapter.column.units[k].breakBefore, .avoid)
-                }
-            }
         }
         let rect = Rect(x: x + metrics.borderX, y: top, width: metrics.borderWidth, height: bottom - top)
         chapter.column.placed[slot] = Self.paint(style, rect: rect, firstUnit: firstUnit, lastUnit: lastUnit)
         if let border = Self.border(style, rect: rect) { chapter.column.place(.border(border), first: firstUnit, last: lastUnit) }
-        chapter.column.cursor.requestBreak(style.box.breakAfter)
+        chapter.column.tree.close(box, end: chapter.column.units.count, rect: rect)
     }
 
     /// The narrowest a nested box's content gets before its indentation gives way.

@@ -50,9 +50,11 @@ public final class ChapterLayout {
         }
         floats.clearFloats(.both)
         if let ending = column.units.indices.last { column.units[ending].endsBlock = true }
+        BreakOpportunities.resolve(&column.units, tree: column.tree)
         fillPageIfImageOnly()
         return ChapterFlow(width: width, units: column.units, placed: column.placed.compactMap { $0 }, anchors: column.anchors,
-                           offsets: offsets, background: pageBackground(), repeatedHeaders: column.repeatedHeaders)
+                           offsets: offsets, background: pageBackground(), repeatedHeaders: column.repeatedHeaders,
+                           boxes: column.tree.boxes)
     }
 
     /// A chapter that is one image and no text (a cover, a plate) shows the image as large
@@ -69,6 +71,7 @@ public final class ChapterLayout {
         image.rect = page.filling(width: image.rect.width, height: image.rect.height)
         let first = units[0]
         column.repeatedHeaders = []
+        column.tree.collapse(to: 1)
         column.units = [FlowUnit(top: 0, bottom: page.contentHeight, breakTop: 0, forcedTop: 0, breakBefore: .normal,
                                  start: first.start, end: units.map(\.end).max() ?? first.end, text: "", endsBlock: true)]
         column.placed = placed.compactMap { item -> PlacedItem? in

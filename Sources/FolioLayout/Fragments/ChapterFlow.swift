@@ -23,6 +23,9 @@ public struct ChapterFlow: Sendable {
     public var background: RGBA
     /// Table headers shown again at the top of each page a table's body runs onto.
     var repeatedHeaders: [RepeatedHeader] = []
+    /// The boxes over the units: each with its containing block, its units and its break
+    /// properties (the units' `breakBefore` come from them, see `BreakOpportunities`).
+    var boxes: [BoxFragment] = []
 }
 
 /// A table's header rows (`thead`), which a page starting inside the table's body shows above

@@ -22,6 +22,8 @@ struct Column {
     var exclusions = ExclusionArea()
     /// An outside list marker waiting for its item's first line.
     var pendingMarker: ParagraphLayout?
+    /// The boxes laid out in it, over its units.
+    var tree = FragmentTree()
 
     /// A fresh column that goes on from `offset` in the chapter's text.
     init(textOffset offset: Int = 0) {
@@ -67,7 +69,7 @@ struct Column {
 }
 
 /// The block-axis state of a column: the position reached, the margins collapsing there, and
-/// what the next unit inherits (the top of boxes opened before it, the break before it).
+/// what the next unit inherits (the top of boxes opened before it, a keep).
 struct FlowCursor {
     /// The block-axis end of what has been placed; the pending margin is after it.
     var y = 0.0
@@ -79,7 +81,8 @@ struct FlowCursor {
     var pendingBreakTop: Double?
     /// The position before the margins of the next unit, for a page after a forced break.
     var pendingForcedTop: Double?
-    var pendingBreak = BreakClass.normal
+    /// A keep the next unit inherits (a drop cap keeps its first line).
+    var pendingKeep = BreakClass.normal
     /// The chapter text offset reached, for units with no text of their own.
     var lastOffset = 0
 
@@ -103,19 +106,10 @@ struct FlowCursor {
         lastOffset = max(lastOffset, end)
         let breakTop = min(pendingBreakTop ?? top, top)
         let unit = FlowUnit(top: top, bottom: bottom, breakTop: breakTop, forcedTop: min(pendingForcedTop ?? breakTop, breakTop),
-                            breakBefore: max(pendingBreak, breakBefore), start: start, end: end, text: text, endsBlock: false)
+                            breakBefore: max(pendingKeep, breakBefore), start: start, end: end, text: text, endsBlock: false)
         pendingBreakTop = nil
         pendingForcedTop = nil
-        pendingBreak = .normal
+        pendingKeep = .normal
         return unit
-    }
-
-    /// Records a break between the last unit and the next one.
-    mutating func requestBreak(_ value: BreakBetween) {
-        switch value {
-        case .page, .left, .right, .recto, .verso, .always, .all: pendingBreak = .forced
-        case .avoid, .avoidPage: pendingBreak = max(pendingBreak, .avoid)
-        case .auto, .avoidColumn, .column, .region, .avoidRegion: break
-        }
     }
 }

@@ -13,6 +13,8 @@ struct Fragment {
     var height: Double
     /// The first line's baseline, if the content has a line of text.
     var baseline: Double?
+    /// The boxes inside, over `units`.
+    var boxes: [BoxFragment]
 
     var isEmpty: Bool { units.isEmpty && items.isEmpty }
 
@@ -31,6 +33,7 @@ struct Fragment {
         anchors = found
         self.height = height
         baseline = Self.firstBaseline(items)
+        boxes = column.tree.boxes
     }
 
     /// The baseline of the topmost text.

@@ -134,7 +134,7 @@ struct FirstLetterLayouter {
         for run in cap.line.runs {
             chapter.column.place(.text(origin: Point(x: left + cap.contentOrigin.x, y: top + cap.contentOrigin.y), run: run), first: unit, last: unit)
         }
-        chapter.column.cursor.pendingBreak = max(chapter.column.cursor.pendingBreak, .avoid)
+        chapter.column.cursor.pendingKeep = max(chapter.column.cursor.pendingKeep, .avoid)
         chapter.column.exclusions.floats.append(FloatArea(side: cap.side, left: left, right: left + cap.width, top: top, bottom: top + cap.height))
     }
 

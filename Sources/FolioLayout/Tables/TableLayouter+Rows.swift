@@ -117,11 +117,12 @@ extension TableLayouter {
             for r in cell.rows.dropFirst() { covered[r] = true }
         }
         var rows: [RowUnits] = []
+        var groupBox: Int?
         for (r, row) in grid.rows.enumerated() {
             let group = grid.groups[row.group]
             let opensGroup = group.rows.lowerBound == r, closesGroup = group.rows.upperBound - 1 == r
-            if opensGroup, let node = group.node { chapter.column.cursor.requestBreak(node.computed.box.breakBefore) }
-            if let node = row.node { chapter.column.cursor.requestBreak(node.computed.box.breakBefore) }
+            if opensGroup { groupBox = chapter.column.tree.open(.rowGroup, node: group.node?.index ?? -1, style: group.node?.computed, first: chapter.column.units.count) }
+            let rowBox = chapter.column.tree.open(.row, node: row.node?.index ?? -1, style: row.node?.computed, first: chapter.column.units.count)
             // Kept together: rows a cell spans, a group that avoids breaks inside, the header and the first row after it.
             var breakBefore = BreakClass.normal
             if covered[r] || (!opensGroup && group.node.map { $0.computed.box.breakInside != .auto } ?? false)
@@ -153,8 +154,8 @@ extension TableLayouter {
             rows.append(bands)
             if let id = row.node?.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = bands.units[0] }
             if opensGroup, let id = group.node?.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = bands.units[0] }
-            if let node = row.node { chapter.column.cursor.requestBreak(node.computed.box.breakAfter) }
-            if closesGroup, let node = group.node { chapter.column.cursor.requestBreak(node.computed.box.breakAfter) }
+            chapter.column.tree.close(rowBox, end: chapter.column.units.count)
+            if closesGroup, let box = groupBox { chapter.column.tree.close(box, end: chapter.column.units.count) }
         }
         return rows
     }

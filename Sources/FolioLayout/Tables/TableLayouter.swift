@@ -85,10 +85,9 @@ struct TableLayouter {
         let boxWidth = wrapper.contentWidth
         if chapter.usesCells { left = CellMetric.snappedLeft(left, width: boxWidth, limit: x + width) }
 
-        chapter.column.cursor.requestBreak(style.box.breakBefore)
+        let wrapperBox = chapter.column.tree.open(.tableWrapper, node: node.index, style: style, first: chapter.column.units.count)
         if node.index >= 0, let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
         chapter.column.cursor.margins.add(wrapper.margin.top)
-        let firstUnit = chapter.column.units.count
         let captions = grid.captions.filter { $0.computed.rareInherited.captionSide == .top }
         for caption in captions { layoutCaption(caption, x: left, width: boxWidth) }
         let rowsStart = chapter.column.units.count
@@ -125,10 +124,7 @@ struct TableLayouter {
             chapter.column.units[bottomStart].breakBefore = max(chapter.column.units[bottomStart].breakBefore, .avoid)
         }
         chapter.column.cursor.margins.add(wrapper.margin.bottom)
-        if style.box.breakInside != .auto && chapter.column.units.count > firstUnit + 1 {
-            for k in (firstUnit + 1)..<chapter.column.units.count { chapter.column.units[k].breakBefore = max(chapter.column.units[k].breakBefore, .avoid) }
-        }
-        chapter.column.cursor.requestBreak(style.box.breakAfter)
+        chapter.column.tree.close(wrapperBox, end: chapter.column.units.count)
     }
 
     /// A caption: a block as wide as the table box, above or below it.
