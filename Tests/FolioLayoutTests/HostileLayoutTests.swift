@@ -11,7 +11,7 @@ import Testing
     static func laidOut(_ body: String, css: String = "") throws -> (pages: [Page], warnings: [Warning]) {
         let diagnostics = Diagnostics()
         let document = try LayoutSupport.styled(LayoutSupport.document(body, css: css), diagnostics: diagnostics)
-        let flow = ChapterBuilder(document: document, path: "EPUB/chapter.xhtml",
+        let flow = ChapterLayout(document: document, path: "EPUB/chapter.xhtml",
                                   context: try LayoutSupport.context(diagnostics: diagnostics)).build()
         let pages = Paginator.pages(flow, page: LayoutSupport.smallPage, spineIndex: 0, href: "EPUB/chapter.xhtml", diagnostics: diagnostics)
         return (pages, diagnostics.warnings)

@@ -64,7 +64,7 @@ import Testing
         let tree = try MarkupParser.parse(Array(LayoutSupport.document("<div style='height:100vh; background:#ccc'>Cover</div><p>Next</p>",
                                                                            css: "p { margin: 0 }").utf8),
                                                    path: "EPUB/chapter.xhtml", recovery: .html, diagnostics: diagnostics)
-        let flow = ChapterBuilder(document: Cascade.style(tree, context: context), path: "EPUB/chapter.xhtml",
+        let flow = ChapterLayout(document: Cascade.style(tree, context: context), path: "EPUB/chapter.xhtml",
                                   context: try LayoutSupport.context(diagnostics: diagnostics)).build()
         let fill = try #require(LayoutSupport.firstFill(flow))
         #expect(abs(fill.height - 280) < 0.01, "100vh is the page's content height")

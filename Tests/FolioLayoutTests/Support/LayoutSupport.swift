@@ -37,7 +37,7 @@ enum LayoutSupport {
                      images: [String: (Double, Double)] = [:]) throws -> ChapterFlow {
         let diagnostics = Diagnostics()
         let document = try styled(self.document(body, css: css), diagnostics: diagnostics)
-        return ChapterBuilder(document: document, path: "EPUB/chapter.xhtml",
+        return ChapterLayout(document: document, path: "EPUB/chapter.xhtml",
                               context: try context(page: page, diagnostics: diagnostics, images: images)).build()
     }
 

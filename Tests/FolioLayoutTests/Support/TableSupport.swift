@@ -62,7 +62,7 @@ enum TableSupport {
         let styled = Cascade.style(tree, context: styles)
         let fonts = try FontContext(diagnostics: diagnostics)
         let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts), imageSize: { _ in (width: 400, height: 300) })
-        let flow = ChapterBuilder(document: styled, path: path, context: context).build()
+        let flow = ChapterLayout(document: styled, path: path, context: context).build()
         let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: path)
         return Laid(tree: tree, flow: flow, pages: pages, page: page, diagnostics: diagnostics)
     }
