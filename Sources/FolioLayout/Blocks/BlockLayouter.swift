@@ -66,9 +66,9 @@ struct BlockLayouter {
         var top: Double
         if topEdge > 0 {
             chapter.column.flushMargin()
-            top = chapter.column.y
+            top = chapter.column.blockEnd
             chapter.column.cursor.notePageTop(top)
-            chapter.column.y += topEdge
+            chapter.column.blockEnd += topEdge
         } else {
             chapter.column.cursor.openTops.append(key)
             top = .nan
@@ -78,21 +78,21 @@ struct BlockLayouter {
 
         if let resolved = chapter.column.cursor.boxTops.removeValue(forKey: key) { top = resolved }
         chapter.column.cursor.openTops.removeAll { $0 == key }
-        if top.isNaN { top = chapter.column.y }
+        if top.isNaN { top = chapter.column.blockEnd }
         // A fixed height or min-height holds the box open; content taller than it still
         // pushes what follows down (nothing is drawn over).
-        var contentHeight = chapter.column.y - top - topEdge
+        var contentHeight = chapter.column.blockEnd - top - topEdge
         if let minimum = Self.verticalLength(style.box.height) ?? Self.verticalLength(style.box.minHeight), minimum > contentHeight {
             if chapter.column.units.count == firstUnit || !chapter.column.cursor.margins.isEmpty { chapter.column.flushMargin() }
-            chapter.column.y += minimum - max(0, contentHeight)
+            chapter.column.blockEnd += minimum - max(0, contentHeight)
             contentHeight = minimum
         }
         let bottomEdge = metrics.border.bottom + metrics.padding.bottom
         if bottomEdge > 0 {
             chapter.column.flushMargin()
-            chapter.column.y += bottomEdge
+            chapter.column.blockEnd += bottomEdge
         }
-        let bottom = chapter.column.y
+        let bottom = chapter.column.blockEnd
         chapter.column.cursor.margins.add(metrics.margin.bottom)
 
         let lastUnit: Int

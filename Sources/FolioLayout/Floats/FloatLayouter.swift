@@ -31,7 +31,7 @@ struct FloatLayouter {
         // A right float goes beside the line it came in when that line leaves it room (a left
         // one cannot: the line's text starts at the left); else below earlier floats when there
         // is no room beside them.
-        var start = chapter.column.y
+        var start = chapter.column.blockEnd
         if let line = besideLine, style.box.float == .right {
             let band = floatBand(top: line.top, x: x, width: width) ?? (x, width)
             if band.x + band.width - floatWidth >= line.right { start = line.top }
@@ -79,7 +79,7 @@ struct FloatLayouter {
     /// free of floats, and the free band there. Floats above the content placed so far are
     /// forgotten.
     func freeBand(from top: Double, height: Double = 0, x: Double, width: Double, minimum: Double) -> (top: Double, x: Double, width: Double) {
-        let reached = min(chapter.column.y, top)
+        let reached = min(chapter.column.blockEnd, top)
         chapter.column.exclusions.floats.removeAll { $0.bottom <= reached }
         var top = top
         while let band = floatBand(top: top, height: height, x: x, width: width), band.width < minimum,
@@ -109,10 +109,10 @@ struct FloatLayouter {
     /// Moves below the floats that `clear` names.
     func clearFloats(_ clear: Clear) {
         guard clear != .none, !chapter.column.exclusions.floats.isEmpty else { return }
-        let bottom = chapter.column.exclusions.floats.filter { clear == .both || (clear == .left) == ($0.side == .left) }.map(\.bottom).max() ?? chapter.column.y
-        if bottom > chapter.column.y + chapter.column.cursor.margins.value {
+        let bottom = chapter.column.exclusions.floats.filter { clear == .both || (clear == .left) == ($0.side == .left) }.map(\.bottom).max() ?? chapter.column.blockEnd
+        if bottom > chapter.column.blockEnd + chapter.column.cursor.margins.value {
             chapter.column.flushMargin()
-            chapter.column.y = max(chapter.column.y, bottom)
+            chapter.column.blockEnd = max(chapter.column.blockEnd, bottom)
         }
     }
 }

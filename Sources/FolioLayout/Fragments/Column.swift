@@ -31,17 +31,17 @@ struct Column {
     }
 
     /// The block-axis end of what has been placed (the pending margin is after it).
-    var y: Double {
-        get { cursor.y }
-        set { cursor.y = newValue }
+    var blockEnd: Double {
+        get { cursor.blockEnd }
+        set { cursor.blockEnd = newValue }
     }
 
-    /// Places the pending margin: content is about to be drawn at `y`.
+    /// Places the pending margin: content is about to be drawn at `blockEnd`.
     mutating func flushMargin() {
         cursor.flushMargin()
     }
 
-    /// Adds a unit from `top` to `bottom` (already placed: `y` is at or after `bottom`).
+    /// Adds a unit from `top` to `bottom` (already placed: `blockEnd` is at or after `bottom`).
     @discardableResult
     mutating func addUnit(top: Double, bottom: Double, start: Int? = nil, end: Int? = nil, text: String = "",
                           breakBefore: BreakClass = .normal) -> Int {
@@ -72,7 +72,7 @@ struct Column {
 /// what the next unit inherits (the top of boxes opened before it, a keep).
 struct FlowCursor {
     /// The block-axis end of what has been placed; the pending margin is after it.
-    var y = 0.0
+    var blockEnd = 0.0
     var margins = MarginCollapser()
     /// Boxes opened and waiting for their top (margins collapsing through them).
     var openTops: [Int] = []
@@ -86,12 +86,12 @@ struct FlowCursor {
     /// The chapter text offset reached, for units with no text of their own.
     var lastOffset = 0
 
-    /// Places the pending margin: content is about to be drawn at `y`.
+    /// Places the pending margin: content is about to be drawn at `blockEnd`.
     mutating func flushMargin() {
-        if pendingForcedTop == nil { pendingForcedTop = y }
-        y += margins.take()
-        for box in openTops { boxTops[box] = y }
-        if !openTops.isEmpty { notePageTop(y) }
+        if pendingForcedTop == nil { pendingForcedTop = blockEnd }
+        blockEnd += margins.take()
+        for box in openTops { boxTops[box] = blockEnd }
+        if !openTops.isEmpty { notePageTop(blockEnd) }
         openTops.removeAll()
     }
 

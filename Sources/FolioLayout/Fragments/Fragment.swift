@@ -22,7 +22,7 @@ struct Fragment {
     /// are left in `leftover`, numbered in the parent's column from `firstUnit`).
     init(_ column: Column, ids: [String], leftover: inout [String: Int], firstUnit: Int) {
         var column = column
-        let height = column.y + column.cursor.margins.take()
+        let height = column.blockEnd + column.cursor.margins.take()
         units = column.units
         items = column.placed.compactMap { $0 }
         var found: [(id: String, unit: Int)] = []

@@ -10,7 +10,7 @@ extension InlineLayouter {
         let count = layout.lines.count
         let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
         for (k, line) in layout.lines.enumerated() {
-            let top = chapter.column.y
+            let top = chapter.column.blockEnd
             let first = chapter.column.units.count
             var text = lineText(scalars, line: line, atomics: paragraph.atomics, atomicsBefore: &atomicsBefore)
             var start: Int?, end: Int?
@@ -59,7 +59,7 @@ extension InlineLayouter {
                     }
                 }
             }
-            chapter.column.y = top + line.height
+            chapter.column.blockEnd = top + line.height
         }
         if let last = chapter.column.units.indices.last { chapter.column.units[last].endsBlock = true }
     }

@@ -164,7 +164,7 @@ struct InlineLayouter {
         if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
         // Lines beside a float are set in the room it leaves them, line by line.
         var bands: ((Double, Double) -> LineBand)?
-        let start = chapter.column.y + chapter.column.cursor.margins.value
+        let start = chapter.column.blockEnd + chapter.column.cursor.margins.value
         var top = start
         if !chapter.column.exclusions.floats.isEmpty || dropCap != nil {
             // Too narrow beside the floats for a few words: below them instead.
@@ -173,7 +173,7 @@ struct InlineLayouter {
         }
         if let dropCap {
             chapter.column.flushMargin()
-            chapter.column.y = max(chapter.column.y, top)
+            chapter.column.blockEnd = max(chapter.column.blockEnd, top)
             chapter.firstLetters.placeDropCap(dropCap, top: top, x: paragraph.x, width: paragraph.width)
         }
         if !chapter.column.exclusions.floats.isEmpty {
@@ -200,7 +200,7 @@ struct InlineLayouter {
         guard !layout.lines.isEmpty else { return }
         paragraph.linesSet += layout.lines.count
         chapter.column.flushMargin()
-        if top > chapter.column.y { chapter.column.y = top }
+        if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
         emitLines(layout, paragraph: paragraph, style: blockStyle)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
             chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)

@@ -171,11 +171,11 @@ struct ReplacedLayouter {
         chapter.blocks.layoutBox(node, x: x, metrics: metrics) { x, width in
             let fitted = fit(size, width: width, height: chapter.context.page.contentHeight - extras)
             chapter.column.flushMargin()
-            let top = chapter.column.y
+            let top = chapter.column.blockEnd
             let unit = chapter.column.addUnit(top: top, bottom: top + fitted.height, start: element, end: element)
             let rect = Rect(x: x, y: top, width: fitted.width, height: fitted.height)
             chapter.column.place(.image(ImageItem(rect: rect, path: source.path, alt: source.alt)), first: unit, last: unit)
-            chapter.column.y = top + fitted.height
+            chapter.column.blockEnd = top + fitted.height
         }
     }
 }

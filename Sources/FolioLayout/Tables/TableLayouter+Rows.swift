@@ -18,13 +18,13 @@ extension TableLayouter {
         }
         let needs = cells.indices.map { need(of: cells[$0], fragment: fragments[$0], insets: plan.insets[$0]) }
         let minimums = grid.rows.map { row in row.node.flatMap { BlockLayouter.verticalLength($0.computed.box.height) } ?? 0 }
-        geometry.placeRows(needs: needs, minimums: minimums, top: chapter.column.y, tableHeight: tableHeight)
+        geometry.placeRows(needs: needs, minimums: minimums, top: chapter.column.blockEnd, tableHeight: tableHeight)
         let origins = cells.indices.map { k in
             let box = geometry.box(cells[k])
             return Point(x: box.x + plan.insets[k].left, y: box.y + plan.insets[k].top + geometry.shift(k, needs[k]))
         }
         let rows = emitRows(plan, fragments: fragments, origins: origins, geometry: geometry)
-        chapter.column.y = geometry.bottom
+        chapter.column.blockEnd = geometry.bottom
         paintCells(plan, fragments: fragments, origins: origins, geometry: geometry, rows: rows)
         noteRepeatedHeader(grid, rows: rows)
     }

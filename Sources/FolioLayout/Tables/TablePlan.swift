@@ -5,7 +5,6 @@ import FolioStyle
 /// https://www.w3.org/TR/CSS2/tables.html#model
 struct TablePlan {
     var grid: TableGrid
-    var style: ComputedStyle
     /// The resolved borders, when the table uses the collapsing border model.
     var collapse: CollapsedBorders?
     /// `border-spacing` (0 in the collapsing model).
@@ -106,7 +105,7 @@ extension TableLayouter {
                                                  gap: spacing.horizontal, available: available, tableWidth: tableWidth)
         }
         if chapter.usesCells { result.widths = CellMetric.wholeColumns(result.widths) }
-        return TablePlan(grid: grid, style: style, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
+        return TablePlan(grid: grid, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
                          insets: insets, columns: result, fixedWidth: fixedWidth, inCells: chapter.usesCells)
     }
 
