@@ -35,27 +35,7 @@ extension Frame {
     /// page laid out with the cell metric. Border widths and radii are in cells too (a
     /// table's border, one cell wide under the cell metric, becomes 1).
     public func inCells() -> Frame {
-        let sx = 1 / CellMetric.cell.width, sy = 1 / CellMetric.cell.height
-        func rect(_ r: Rect) -> Rect { Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy) }
-        var out = Frame(width: width * sx, height: height * sy, background: background)
-        out.items = items.map { item in
-            switch item {
-            case .text(let origin, let run):
-                return .text(origin: Point(x: origin.x * sx, y: origin.y * sy), run: run.scaled(x: sx, y: sy))
-            case .fill(let r, let color): return .fill(rect(r), color)
-            case .border(var border):
-                border.rect = rect(border.rect)
-                let w = border.widths
-                border.widths = Edges(top: w.top * sy, right: w.right * sx, bottom: w.bottom * sy, left: w.left * sx)
-                border.radii = border.radii.map { $0 * sx }
-                return .border(border)
-            case .image(var image):
-                image.rect = rect(image.rect)
-                return .image(image)
-            case .link(let r, let href): return .link(rect(r), href: href)
-            }
-        }
-        return out
+        scaled(x: 1 / CellMetric.cell.width, y: 1 / CellMetric.cell.height)
     }
 }
 

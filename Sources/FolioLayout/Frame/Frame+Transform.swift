@@ -4,18 +4,24 @@ import FolioText
 extension Frame {
     /// The frame with every position and size multiplied by `scale` (text sizes too).
     func scaled(by scale: Double) -> Frame {
-        func rect(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
-        var out = Frame(width: width * scale, height: height * scale, background: background)
+        scaled(x: scale, y: scale)
+    }
+
+    /// The frame with horizontal positions and sizes multiplied by `sx`, vertical ones by `sy`
+    /// (border widths by the axis they lie across, radii and text as the runs scale).
+    func scaled(x sx: Double, y sy: Double) -> Frame {
+        func rect(_ r: Rect) -> Rect { Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy) }
+        var out = Frame(width: width * sx, height: height * sy, background: background)
         out.items = items.map { item in
             switch item {
             case .text(let origin, let run):
-                return .text(origin: Point(x: origin.x * scale, y: origin.y * scale), run: run.scaled(x: scale, y: scale))
+                return .text(origin: Point(x: origin.x * sx, y: origin.y * sy), run: run.scaled(x: sx, y: sy))
             case .fill(let r, let color): return .fill(rect(r), color)
             case .border(var border):
                 border.rect = rect(border.rect)
-                border.widths = Edges(top: border.widths.top * scale, right: border.widths.right * scale,
-                                      bottom: border.widths.bottom * scale, left: border.widths.left * scale)
-                border.radii = border.radii.map { $0 * scale }
+                let w = border.widths
+                border.widths = Edges(top: w.top * sy, right: w.right * sx, bottom: w.bottom * sy, left: w.left * sx)
+                border.radii = border.radii.map { $0 * sx }
                 return .border(border)
             case .image(var image):
                 image.rect = rect(image.rect)
