@@ -86,12 +86,18 @@ final class LineAssembler {
         // Alignment: the last line and lines before a forced break follow text-align-last.
         let forced = line.kind == .mandatory && !last
         let align = Self.resolve(blockText, lastLike: last || forced, direction: shaped.bidi.direction)
-        var spaces = 0
-        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) { spaces += 1 }
+        var spaces = 0, separators = 0.0
+        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) {
+            spaces += 1
+            separators += shaped.width(i..<(i + 1))
+        }
         var stretch = 0.0
         var offset = 0.0
         switch align {
         case .justify where spaces > 0 && natural < available: stretch = (available - natural) / Double(spaces)
+        // A total-fit line may be set a little tight: its separators shrink, at most by a third.
+        case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6:
+            stretch = (available - natural) / Double(spaces)
         case .left: offset = 0
         case .right: offset = max(0, available - natural)
         case .center: offset = max(0, (available - natural) / 2)

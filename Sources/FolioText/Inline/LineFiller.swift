@@ -12,8 +12,8 @@ import FolioStyle
 /// (usually the one that straddles its end); the lines are the same as with every word
 /// hyphenated up front (see `settle`).
 ///
-/// Future work: Knuth–Plass (total-fit) breaking for justified text; the filler keeps
-/// its inputs (opportunities and prefix widths) so another strategy can replace `next(from:available:)`.
+/// Justified paragraphs are set total-fit instead (`totalFit`, LineFiller+TotalFit.swift);
+/// first fit remains for ragged text, lines beside floats, and the emergencies total fit gives up on.
 /// https://www.w3.org/TR/css-text-3/#line-breaking
 struct LineFiller {
     struct Line {
@@ -81,6 +81,11 @@ struct LineFiller {
         return !range.contains { LineBreaker.isSpace(scalars[$0]) }
     }
 
+    /// Hyphenates every word of the paragraph that is not done yet.
+    mutating func hyphenateEverything() {
+        hyphenateAll(0..<shaped.collected.scalars.count)
+    }
+
     /// Hyphenates every word with a scalar in `range` that is not done yet.
     private mutating func hyphenateAll(_ range: Range<Int>) {
         var i = range.lowerBound
@@ -95,7 +100,7 @@ struct LineFiller {
         }
     }
 
-    private func usable(_ b: LineBreaker.Break) -> Bool {
+    func usable(_ b: LineBreaker.Break) -> Bool {
         guard b.kind == .hyphenated else { return true }
         return b.offset <= lastWordStart || shaped.collected.scalars[b.offset - 1] == "\u{AD}"
     }

@@ -3,7 +3,7 @@ import FolioStyle
 /// The paragraph setter: inline formatting of one block's content into line boxes.
 ///
 /// collect (white space, transforms) → itemize and shape (fonts, scripts, bidi levels) →
-/// break (UAX #14 + CSS, first fit) → assemble (reorder, align, justify, line heights).
+/// break (UAX #14 + CSS; total fit for justified text, else first fit) → assemble (reorder, align, justify, line heights).
 /// Lines are independent values, so pagination splits a paragraph between any two lines.
 ///
 /// Fast for whole books: words go through the `ShapeCache` without strings, left-to-right
@@ -40,6 +40,14 @@ public enum ParagraphLayouter {
         }
         let count = collected.scalars.count
         var lines: [LineBox] = []
+        // Justified text is set total-fit: the paragraph's breaks chosen together.
+        if bands == nil, context.metric == .fonts, input.blockStyle.text.align == .justify, count > 0,
+           let chosen = filler.totalFit(available: { $0 == 0 ? width - assembler.indent : width }, separators: separatorWidths(shaped)) {
+            for (k, line) in chosen.enumerated() {
+                lines.append(assembler.line(line, first: k == 0, last: line.range.upperBound >= count, content: filler.contentEnd(line.range)))
+            }
+            return ParagraphLayout(text: collected.string, lines: lines)
+        }
         var start = 0, top = 0.0
         while start < count {
             let band = bands?(top, assembler.strut.height)
@@ -58,6 +66,18 @@ public enum ParagraphLayouter {
             start = chosen.range.upperBound
         }
         return ParagraphLayout(text: collected.string, lines: lines)
+    }
+
+    /// The width of the word separators before each scalar (a prefix sum, one longer than the text).
+    static func separatorWidths(_ shaped: ShapedParagraph) -> [Double] {
+        let scalars = shaped.collected.scalars
+        var sums = [Double](repeating: 0, count: scalars.count + 1)
+        var sum = 0.0
+        for i in scalars.indices {
+            if ShapedParagraph.isWordSeparator(scalars[i]) { sum += shaped.width(i..<(i + 1)) }
+            sums[i + 1] = sum
+        }
+        return sums
     }
 
     /// The break opportunities, with each item's `white-space`, `word-break`,
