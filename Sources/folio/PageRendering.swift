@@ -40,6 +40,7 @@ struct SnapshotOptions: ParsableArguments {
         if let scale = target.scale { base["scale"] = scale }
         if let lineHeight = target.lineHeight { base["line-height"] = String(lineHeight) }
         if let justify = target.justify { base["justify"] = justify.rawValue }
+        if target.hyphens != .auto { base["hyphens"] = target.hyphens.rawValue }
         if target.noPublisherStyles { base["no-publisher-styles"] = "true" }
         if let dpr { base["dpr"] = String(dpr) }
         base["png-compression"] = String(pngCompression)
@@ -67,7 +68,7 @@ struct RenderSetup {
     /// - Parameter name: the profile's name; nil names it after the resolved settings.
     init(options given: [String: String], name: String?) throws {
         var arguments: [String] = []
-        for key in ["device", "size", "landscape", "theme", "scale", "font", "line-height", "justify", "no-publisher-styles"] {
+        for key in ["device", "size", "landscape", "theme", "scale", "font", "line-height", "justify", "hyphens", "no-publisher-styles"] {
             guard let value = given[key] else { continue }
             if key == "landscape" || key == "no-publisher-styles" {
                 if value == "true" { arguments.append("--\(key)") }

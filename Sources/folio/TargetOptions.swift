@@ -30,6 +30,9 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Force justified (on) or ragged (off) paragraphs.")
     var justify: Toggle?
 
+    @Option(help: "Hyphenation: auto (justified text, unless the book says hyphens: none), book (as its CSS says) or off.")
+    var hyphens: ReaderSettings.Hyphenation = .auto
+
     @Flag(help: "Ignore the publisher's styles except structural ones.")
     var noPublisherStyles = false
 
@@ -80,6 +83,7 @@ struct TargetOptions: ParsableArguments {
         settings.font = font
         settings.lineHeight = lineHeight
         settings.justify = justify.map { $0 == .on }
+        settings.hyphens = hyphens
         settings.publisherStyles = !noPublisherStyles
         return settings
     }
@@ -87,3 +91,4 @@ struct TargetOptions: ParsableArguments {
 
 extension ReaderSettings.Theme: ExpressibleByArgument {}
 extension ReaderSettings.FontChoice: ExpressibleByArgument {}
+extension ReaderSettings.Hyphenation: ExpressibleByArgument {}

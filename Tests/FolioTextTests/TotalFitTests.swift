@@ -96,3 +96,35 @@ import Testing
         #expect(hyphenated > 5, "the words are long enough to be hyphenated at these widths")
     }
 }
+
+/// The reader's hyphenation setting (`--hyphens`) over the book's `hyphens`.
+@Suite struct ReaderHyphenationTests {
+    static func input(align: TextAlign) -> ParagraphInput {
+        ParagraphInput(items: [InlineSupport.text("x")], blockStyle: InlineSupport.style { $0.text.align = align }, language: "en")
+    }
+
+    @Test func autoHyphenatesJustifiedTextUnlessTheBookSaysNone() throws {
+        var context = try InlineSupport.context()
+        context.readerHyphens = .auto
+        #expect(ParagraphLayouter.usedHyphens(.manual, input: Self.input(align: .justify), context: context) == .auto)
+        #expect(ParagraphLayouter.usedHyphens(.none, input: Self.input(align: .justify), context: context) == .none)
+        #expect(ParagraphLayouter.usedHyphens(.manual, input: Self.input(align: .start), context: context) == .manual)
+        #expect(ParagraphLayouter.usedHyphens(.auto, input: Self.input(align: .start), context: context) == .auto)
+    }
+
+    @Test func offLeavesOnlyTheSoftHyphensTheBookWrote() throws {
+        var context = try InlineSupport.context()
+        context.readerHyphens = .off
+        #expect(ParagraphLayouter.usedHyphens(.auto, input: Self.input(align: .justify), context: context) == .manual)
+        context.readerHyphens = .book
+        #expect(ParagraphLayouter.usedHyphens(.manual, input: Self.input(align: .justify), context: context) == .manual)
+    }
+
+    @Test func wordsInCapitalsAreNotHyphenated() throws {
+        let text = "UNCHARACTERISTICALLY uncharacteristically"
+        let breaker = LineBreaker(text: text, language: "en", style: LineBreakStyle(hyphens: .auto), hyphenation: HyphenationContext())
+        let breaks = breaker.allBreaks.filter { $0.kind == .hyphenated }
+        #expect(!breaks.isEmpty)
+        #expect(breaks.allSatisfy { $0.offset > 21 }, "the capitals keep whole, the lower-case word is hyphenated")
+    }
+}

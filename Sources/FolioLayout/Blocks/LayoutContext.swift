@@ -16,6 +16,9 @@ public struct LayoutContext {
     /// renderer to draw like any image) and gives its intrinsic size; nil where no renderer
     /// draws (then such a drawing is shown as its declared box, with a warning).
     public var inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)?
+    /// The language of text whose document does not say (the publication's first
+    /// `dc:language`), for hyphenation and shaping.
+    public var defaultLanguage: String?
     public var diagnostics: Diagnostics { inline.fonts.diagnostics }
 
     public init(page: PageGeometry, inline: InlineContext, imageSize: @escaping (String) -> (width: Double, height: Double)?) {

@@ -228,6 +228,6 @@ struct InlineLayouter {
     }
 
     func language(of node: StyledNode) -> String? {
-        node.source?.language
+        node.source?.language ?? chapter.context.defaultLanguage
     }
 }

@@ -64,8 +64,10 @@ final class ChapterTypesetter {
         // A fixed-layout document is laid out at its viewport's size, then scaled to the page.
         let viewport = isFixedLayout(spineIndex) ? Self.viewport(tree) : nil
         let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
-        var context = LayoutContext(page: geometry, inline: InlineContext(fonts: fonts, shapeCache: text.shapeCache, hyphenation: text.hyphenation, metric: metric),
-                                    imageSize: images.size)
+        var inline = InlineContext(fonts: fonts, shapeCache: text.shapeCache, hyphenation: text.hyphenation, metric: metric)
+        inline.readerHyphens = styles.settings.hyphens
+        var context = LayoutContext(page: geometry, inline: inline, imageSize: images.size)
+        context.defaultLanguage = publication.metadata.languages.first
         context.inlineImage = images.inlineDrawing
         let flow = ChapterLayout(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)

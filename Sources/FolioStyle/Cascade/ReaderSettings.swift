@@ -16,6 +16,17 @@ public struct ReaderSettings: Sendable, Hashable {
         case publisher, serif, sans
     }
 
+    /// When words are hyphenated at the ends of lines.
+    public enum Hyphenation: String, Sendable, CaseIterable {
+        /// Justified text is hyphenated unless the book says `hyphens: none`; other text as
+        /// the book says (readers hyphenate justified text: its spaces stay even).
+        case auto
+        /// Exactly as the book's CSS says (`hyphens: auto` only where it asks).
+        case book
+        /// Never at points Folio finds; soft hyphens the book wrote still break.
+        case off
+    }
+
     public var theme: Theme = .day
 
     /// The theme's page colour (pages without a book background of their own: image pages).
@@ -34,6 +45,7 @@ public struct ReaderSettings: Sendable, Hashable {
     public var lineHeight: Double?
     /// Force justified (true) or ragged (false) paragraphs; nil keeps the book's alignment.
     public var justify: Bool?
+    public var hyphens: Hyphenation = .auto
     /// With false, only structural author styles apply (display, lists, tables, emphasis …).
     public var publisherStyles = true
     /// Page margins in CSS px, for layout (not a stylesheet matter).

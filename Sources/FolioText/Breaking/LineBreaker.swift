@@ -213,11 +213,21 @@ public struct LineBreaker: Sendable {
                           spans: [Span], hyphenator: Hyphenator) {
         let style = Self.style(at: word.lowerBound, spans)
         guard style.hyphens == .auto, style.wraps,
-              !scalars[word].contains("\u{AD}") else { return }
+              !scalars[word].contains("\u{AD}"), !isAcronym(scalars[word]) else { return }
         for point in hyphenator.hyphenationPoints(scalars: scalars[word]) {
             let i = word.lowerBound + point - 1
             if kinds[i] == .none || kinds[i] == .emergency { kinds[i] = .hyphenated }
         }
+    }
+
+    /// A word in capitals (NATO, UNESCO's): not hyphenated, as typesetters leave acronyms whole.
+    static func isAcronym(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        var letters = 0
+        for scalar in word where scalar.properties.isAlphabetic {
+            guard scalar.properties.isUppercase else { return false }
+            letters += 1
+        }
+        return letters >= 2
     }
 
     /// The style of scalar `i`: the last span that holds it (spans are in order), else the default.

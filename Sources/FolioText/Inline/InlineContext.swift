@@ -31,6 +31,8 @@ public struct InlineContext {
     public let shaper: Shaper
     public let hyphenation: HyphenationContext
     public let metric: TextMetric
+    /// When words are hyphenated (the reader's choice; `book` follows the CSS alone).
+    public var readerHyphens: ReaderSettings.Hyphenation = .book
     /// Font matching answers, by style: a paragraph asks for its block's and each item's face.
     let faces = FaceMemo()
     /// Hyphen runs, by font and script: a paragraph asks for one per piece.

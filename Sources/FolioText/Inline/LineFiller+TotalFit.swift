@@ -35,6 +35,32 @@ extension LineFiller {
         var maximumCandidates = 50_000
     }
 
+    /// The least demerits found for each of the four fitness classes, and the node they come from.
+    private struct BestPerFitness {
+        private var demerits = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
+        private var from = (-1, -1, -1, -1)
+
+        subscript(fitness: Int) -> (demerits: Double, from: Int)? {
+            let pair: (Double, Int)
+            switch fitness {
+            case 0: pair = (demerits.0, from.0)
+            case 1: pair = (demerits.1, from.1)
+            case 2: pair = (demerits.2, from.2)
+            default: pair = (demerits.3, from.3)
+            }
+            return pair.1 < 0 ? nil : pair
+        }
+
+        mutating func offer(_ total: Double, from node: Int, fitness: Int) {
+            switch fitness {
+            case 0: if total < demerits.0 { demerits.0 = total; from.0 = node }
+            case 1: if total < demerits.1 { demerits.1 = total; from.1 = node }
+            case 2: if total < demerits.2 { demerits.2 = total; from.2 = node }
+            default: if total < demerits.3 { demerits.3 = total; from.3 = node }
+            }
+        }
+    }
+
     private struct Node {
         var position: Int
         var line: Int
@@ -77,11 +103,12 @@ extension LineFiller {
                 guard usable(b), autoHyphens || scalars[b.offset - 1] == "\u{AD}" else { continue }
             }
             let forced = b.kind == .mandatory
-            // The best way to end a line here, per fitness class.
-            var best: [(demerits: Double, from: Int)?] = [nil, nil, nil, nil]
-            var k = 0
-            while k < active.count {
-                let a = nodes[active[k]]
+            // The best way to end a line here, per fitness class (no allocation per break).
+            var best = BestPerFitness()
+            var kept = 0
+            for k in active.indices {
+                let index = active[k]
+                let a = nodes[index]
                 let range = a.position..<b.offset
                 let end = contentEnd(range)
                 let natural = measure(range, kind: b.kind)
@@ -96,12 +123,10 @@ extension LineFiller {
                 } else {
                     ratio = natural < room - Self.epsilon ? (glue > 0 ? (room - natural) / (glue * p.stretch) : .infinity) : 0
                 }
-                if ratio < -1 {
-                    // Overfull: every later break from this node is too.
-                    active.remove(at: k)
-                    continue
-                }
-                k += 1
+                // Overfull: every later break from this node is too; it leaves the active list.
+                guard ratio >= -1 else { continue }
+                active[kept] = index
+                kept += 1
                 guard ratio <= tolerance || (tolerance.isInfinite && ratio.isInfinite) else { continue }
                 let hyphenated = b.kind == .hyphenated
                 if hyphenated && a.hyphens >= 2 { continue }
@@ -113,12 +138,16 @@ extension LineFiller {
                 if hyphenated { demerits += p.hyphenPenalty * p.hyphenPenalty }
                 if hyphenated && a.kind == .hyphenated { demerits += p.doubleHyphenDemerits }
                 if abs(fitness - a.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
-                let total = a.demerits + demerits
-                if best[fitness].map({ total < $0.demerits }) ?? true { best[fitness] = (total, active[k - 1]) }
+                best.offer(a.demerits + demerits, from: index, fitness: fitness)
             }
+            active.removeSubrange(kept...)
             if forced { active.removeAll() }
-            for (fitness, found) in best.enumerated() {
-                guard let found else { continue }
+            // As TeX: a class whose best is worse than the overall best by more than the charge
+            // for a fitness jump can never win; it makes no node.
+            var least = Double.infinity
+            for fitness in 0..<4 { if let found = best[fitness] { least = min(least, found.demerits) } }
+            for fitness in 0..<4 {
+                guard let found = best[fitness], found.demerits <= least + p.adjacentFitnessDemerits else { continue }
                 let from = nodes[found.from]
                 nodes.append(Node(position: b.offset, line: from.line + 1, fitness: forced ? 1 : fitness, demerits: found.demerits,
                                   previous: found.from, kind: b.kind, hyphens: b.kind == .hyphenated ? from.hyphens + 1 : 0))

@@ -68,6 +68,16 @@ public enum ParagraphLayouter {
         return ParagraphLayout(text: collected.string, lines: lines)
     }
 
+    /// The `hyphens` a span is broken with: the book's, or under the reader's `auto` (the
+    /// default) `auto` in justified text the book does not forbid to hyphenate (`none`).
+    static func usedHyphens(_ value: Hyphens, input: ParagraphInput, context: InlineContext) -> Hyphens {
+        switch context.readerHyphens {
+        case .book: return value
+        case .off: return value == .auto ? .manual : value
+        case .auto: return value == .manual && input.blockStyle.text.align == .justify ? .auto : value
+        }
+    }
+
     /// The width of the word separators before each scalar (a prefix sum, one longer than the text).
     static func separatorWidths(_ shaped: ShapedParagraph) -> [Double] {
         let scalars = shaped.collected.scalars
@@ -90,7 +100,7 @@ public enum ParagraphLayouter {
                 var text = input.blockStyle.text
                 if case .text(_, let shared, _) = input.items[collected.item[start]] { text = shared.style.text }
                 let style = LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
-                                           lineBreak: text.lineBreak, hyphens: text.hyphens)
+                                           lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context))
                 spans.append(LineBreaker.Span(range: start..<i, style: style))
             }
             start = i
