@@ -39,4 +39,18 @@ import Testing
         let outcome = try Self.run("image-svg-height-zero.svg")
         #expect(outcome.hasSuffix("probed svg 0.0×0.0"), "\(outcome)")
     }
+
+    /// Twenty-six unclosed `<iframe>`s nest, each an inline-block taller than the page: every
+    /// level laid its content out to measure it, for its min-content width, for real, and then
+    /// once more as a block because it was too tall, so the innermost text was set some 4^26
+    /// times and the chapter never finished (the fuzzer's 60 s timeout; 5 minutes were not
+    /// enough either). Now a box's measurements are made once per width, boxes nested more
+    /// than three deep take the width they are given, and a too-tall inline-block inside
+    /// another shrink-to-fit box keeps the layout it has.
+    @Test func nestedShrinkToFitBoxesAreLaidOutAFewTimesNotExponentiallyMany() throws {
+        let outcome = try Self.run("chapter-nested-iframes.xhtml")
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        #expect(figures[0] >= 1 && figures[1] > 500, "\(outcome)")
+    }
 }

@@ -44,16 +44,21 @@ extension BlockLayouter {
         return out
     }
 
+    /// Shrink-to-fit boxes inside this many others take the width they are given: each level
+    /// lays its content out three times (to measure it, for its min-content width, then for
+    /// real), so nesting must not multiply the work without bound (floats in inline-blocks in
+    /// floats… in a hostile or broken document).
+    static let shrinkToFitDepth = 3
+
     /// A box laid out apart at its shrink-to-fit width (its content's, at most `width`).
     func shrinkWrapped(_ node: StyledNode, width: Double) -> Fragment {
         let style = node.computed
         var boxWidth = width
-        if case .auto = style.box.width {
-            let trial = chapter.fragment(ids: [], measuring: true) {
-                layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { layoutChildren(of: node, x: $0, width: $1) }
-            }
+        chapter.tableState.shrinkDepth += 1
+        defer { chapter.tableState.shrinkDepth -= 1 }
+        if case .auto = style.box.width, chapter.tableState.shrinkDepth <= Self.shrinkToFitDepth {
             let metrics = BoxMetrics(style, available: width)
-            boxWidth = min(width, BlockLayouter.contentExtent(trial.items) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+            boxWidth = min(width, measuredExtent(node, width: width) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
             // CSS 2.1 §10.3.9: min(max(min-content, available), max-content). Where the room is
             // narrower than the longest word, the box takes that word's width (overflowing its
             // container) rather than cutting the word; only a word wider than the page is cut.
@@ -69,9 +74,31 @@ extension BlockLayouter {
         }
     }
 
+    /// How far a box's content reaches laid out at `width`: measured once per box, width
+    /// and measuring mode (a box inside nested shrink-to-fit boxes is asked again by each).
+    private func measuredExtent(_ node: StyledNode, width: Double) -> Double {
+        let key = chapter.tableState.measureKey(node.index, width: width, kind: 0)
+        if let known = chapter.tableState.measured[key] { return known }
+        let style = node.computed
+        let trial = chapter.fragment(ids: [], measuring: true) {
+            layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { layoutChildren(of: node, x: $0, width: $1) }
+        }
+        let extent = BlockLayouter.contentExtent(trial.items)
+        chapter.tableState.measured[key] = extent
+        return extent
+    }
+
     /// The min-content width of a node's content (its longest word, widest image), measured as
-    /// table cells are.
+    /// table cells are; once per box, width and measuring mode.
     func minContentWidth(of node: StyledNode, width: Double) -> Double {
+        let key = chapter.tableState.measureKey(node.index, width: width, kind: 1)
+        if let known = chapter.tableState.measured[key] { return known }
+        let value = measuredMinContent(node, width: width)
+        chapter.tableState.measured[key] = value
+        return value
+    }
+
+    private func measuredMinContent(_ node: StyledNode, width: Double) -> Double {
         let saved = chapter.tableState.measure
         chapter.tableState.measure = IntrinsicMeasure(cell: node.index, container: node.index)
         let fragment = chapter.fragment(ids: [], measuring: true) { layoutChildren(of: node, x: 0, width: width) }

@@ -41,24 +41,9 @@ struct FloatLayouter {
         let left = style.box.float == .left ? room.x : room.x + room.width - floatWidth
         let first = chapter.column.units.count
         let box = chapter.column.tree.open(.float, node: node.index, style: nil, first: first)
-        chapter.column.tree.graft(fragment.boxes, under: box, firstUnit: first, dx: left, dy: top)
-        for var unit in fragment.units {
-            unit.top += top
-            unit.bottom += top
-            unit.breakTop += top
-            unit.forcedTop += top
-            unit.breakBefore = max(unit.breakBefore, chapter.column.cursor.pendingKeep)
-            chapter.column.cursor.lastOffset = max(chapter.column.cursor.lastOffset, unit.end)
-            chapter.column.units.append(unit)
-        }
+        let keep = chapter.column.cursor.pendingKeep
+        chapter.column.insert(fragment, dx: left, dy: top, keep: keep, under: box)
         chapter.column.cursor.pendingKeep = .normal
-        for var placed in fragment.items {
-            placed.item = placed.item.moved(dx: left, dy: top)
-            placed.firstUnit += first
-            placed.lastUnit += first
-            chapter.column.placed.append(placed)
-        }
-        for anchor in fragment.anchors where chapter.column.anchors[anchor.id] == nil { chapter.column.anchors[anchor.id] = first + anchor.unit }
         chapter.column.exclusions.floats.append(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
         chapter.column.tree.close(box, end: chapter.column.units.count, rect: Rect(x: left, y: top, width: floatWidth, height: fragment.height))
     }

@@ -69,3 +69,31 @@ extension ChapterLayout {
         return made
     }
 }
+
+extension Column {
+    /// Adds a fragment's units, items, anchors and boxes, its origin at (`dx`, `dy`) in this
+    /// column, its boxes under `parent`; each unit keeps at least `keep` before it. Returns the
+    /// index of its first unit.
+    @discardableResult
+    mutating func insert(_ fragment: Fragment, dx: Double, dy: Double, keep: BreakClass, under parent: Int?) -> Int {
+        let first = units.count
+        tree.graft(fragment.boxes, under: parent, firstUnit: first, dx: dx, dy: dy)
+        for var unit in fragment.units {
+            unit.top += dy
+            unit.bottom += dy
+            unit.breakTop += dy
+            unit.forcedTop += dy
+            unit.breakBefore = max(unit.breakBefore, keep)
+            cursor.lastOffset = max(cursor.lastOffset, unit.end)
+            units.append(unit)
+        }
+        for var item in fragment.items {
+            item.item = item.item.moved(dx: dx, dy: dy)
+            item.firstUnit += first
+            item.lastUnit += first
+            placed.append(item)
+        }
+        for anchor in fragment.anchors where anchors[anchor.id] == nil { anchors[anchor.id] = first + anchor.unit }
+        return first
+    }
+}

@@ -105,6 +105,15 @@ struct InlineLayouter {
         // Taller than a page, it could not be shown in one line: it stacks as a block instead.
         guard fragment.height <= chapter.context.page.contentHeight else {
             flushParagraph(&paragraph)
+            guard chapter.tableState.shrinkDepth == 0 else {
+                // Inside another shrink-to-fit box, its layout stands: laying it out again at
+                // every level of such nesting doubled the work per level.
+                chapter.column.flushMargin()
+                let top = chapter.column.blockEnd
+                chapter.column.insert(fragment, dx: paragraph.x, dy: top, keep: .normal, under: chapter.column.tree.current)
+                chapter.column.blockEnd = top + fragment.height
+                return
+            }
             let metrics = BoxMetrics(node.computed, available: paragraph.width, minimumContent: chapter.blocks.minimumContentWidth, keepsBorders: chapter.usesCells)
             chapter.blocks.layoutBox(node, x: paragraph.x, metrics: metrics) { chapter.blocks.layoutChildren(of: node, x: $0, width: $1) }
             return

@@ -1,7 +1,7 @@
 import FolioStyle
 
-/// What table layout keeps in the `ChapterBuilder` while it lays out cells: whether content
-/// is being measured for column widths, and how it must wrap.
+/// What layout keeps while it measures content: whether a cell's content is being measured
+/// for column widths and how it must wrap, and how deep shrink-to-fit boxes are nested.
 struct TableLayoutState {
     /// Set while a cell's content is measured: paragraphs and nested tables report their
     /// intrinsic widths here instead of being laid out.
@@ -16,6 +16,24 @@ struct TableLayoutState {
     var anonymousRun: (parent: Int32, first: Int32, last: Int32)?
     /// Styles with wrapping relaxed for cells, by the style they replace.
     var wrapping: [ObjectIdentifier: SharedStyle] = [:]
+    /// Shrink-to-fit boxes (floats, inline-blocks) being laid out inside each other.
+    var shrinkDepth = 0
+    /// Shrink-to-fit measurements made (extent, min-content), by `measureKey`.
+    var measured: [MeasureKey: Double] = [:]
+
+    struct MeasureKey: Hashable {
+        var node: Int32
+        var width: Double
+        var kind: UInt8
+        var mode: UInt8
+    }
+
+    /// The key of a measurement of `node` at `width`: the same box measures differently
+    /// inside a cell (words may break anywhere), a squeezed table, or a cell being measured.
+    func measureKey(_ node: Int32, width: Double, kind: UInt8) -> MeasureKey {
+        let mode = (cellDepth > 0 ? 1 : 0) | (squeezedDepth > 0 ? 2 : 0) | (measure != nil ? 4 : 0)
+        return MeasureKey(node: node, width: width, kind: kind, mode: UInt8(mode))
+    }
 
     /// Whether paragraphs must go through `prepareCellParagraph`.
     var isActive: Bool { measure != nil || cellDepth > 0 }
