@@ -10,7 +10,9 @@ extension Frame {
         for item in items {
             switch item {
             case .text(let origin, let run):
-                out += "text  \(n(origin.x + run.x)),\(n(origin.y + run.baseline)) \(n(run.width)) \(run.face.family) \(n(run.size))px \(run.color) “\(run.text)”\(Self.missingNote(run))\n"
+                // A line broken inside a word shows the hyphen it draws.
+                let text = run.hasHyphen ? String(run.text.trimmingSuffix("\u{AD}")) + "\u{2010}" : run.text
+                out += "text  \(n(origin.x + run.x)),\(n(origin.y + run.baseline)) \(n(run.width)) \(run.face.family) \(n(run.size))px \(run.color) “\(text)”\(Self.missingNote(run))\n"
             case .fill(let rect, let color): out += "fill  \(r(rect)) \(color)\n"
             case .border(let border):
                 let w = border.widths
