@@ -27,8 +27,10 @@ struct TableGeometry {
         var alignment: Alignment
     }
 
-    let cells: [TableGrid.Cell]
-    let widths: [Double]
+    /// The plan the geometry places.
+    let plan: TablePlan
+    var cells: [TableGrid.Cell] { plan.grid.cells }
+    var widths: [Double] { plan.columns.widths }
     /// Each column's left edge.
     private(set) var columnX: [Double] = []
     /// Each row's top and height, and where baseline-aligned cells put their first baseline.
@@ -37,19 +39,15 @@ struct TableGeometry {
     private(set) var rowBaseline: [Double] = []
     /// The bottom of the grid: its last row, the spacing below and half the collapsed border.
     private(set) var bottom = 0.0
-    private let spacing: BorderSpacing
-    private let around: Edges<Double>
+    private var spacing: BorderSpacing { plan.spacing }
+    /// In the collapsing model, half the outer borders lie inside the table box, around the grid.
+    private var around: Edges<Double> { plan.collapse != nil ? plan.frame : Edges(all: 0) }
     /// The row height rows are whole multiples of (the cell metric's), or nil.
-    private let rowUnit: Double?
+    private var rowUnit: Double? { plan.inCells ? CellMetric.cell.height : nil }
 
     /// The columns of `plan`, from the table box's content edge `x`.
     init(_ plan: TablePlan, x: Double) {
-        cells = plan.grid.cells
-        widths = plan.columns.widths
-        spacing = plan.spacing
-        // In the collapsing model, half the outer borders lie inside the table box, around the grid.
-        around = plan.collapse != nil ? plan.frame : Edges(all: 0)
-        rowUnit = plan.inCells ? CellMetric.cell.height : nil
+        self.plan = plan
         var cursor = x + around.left + spacing.horizontal
         for w in widths {
             columnX.append(cursor)
