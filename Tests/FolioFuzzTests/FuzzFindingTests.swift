@@ -53,4 +53,14 @@ import Testing
         try #require(figures.count == 3, "\(outcome)")
         #expect(figures[0] >= 1 && figures[1] > 500, "\(outcome)")
     }
+
+    /// A play's table row, its cell made of some 600 lines by a mangled style sheet, is cut over
+    /// hundreds of pages; every page held every line of the row (drawn off the page), 1.5 GB for
+    /// a 7 KB chapter (the fuzzer's 2 GB limit). Each page now holds what it shows.
+    @Test func aRowCutOverHundredsOfPagesKeepsEachLineOnItsOwnPage() throws {
+        let outcome = try Self.run("chapter-tall-row-many-pages.xhtml")
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        #expect(figures[0] > 100, "\(outcome)")
+    }
 }

@@ -133,6 +133,10 @@ public enum Paginator {
             guard from <= to else { continue }
             for k in from...to {
                 let slice = slices[k]
+                // An item of units cut over several pages (a table row taller than a page) goes
+                // only on the pages it shows on: every page holding every line of such a row
+                // took memory in proportion to pages × lines.
+                if from < to, !shows(placed.item, top: slice.top, bottom: slice.bottom) { continue }
                 let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
                 if let item = clip(placed.item, top: slice.top, bottom: slice.bottom).map({ mapping.physical($0, windowStart: slice.top, shift: shift) }) {
                     if item.isDecoration {
@@ -179,6 +183,28 @@ public enum Paginator {
             }
         }
         return out
+    }
+
+    /// Whether an item of the column shows in the window from `top` to `bottom` along the
+    /// block axis (text by its glyphs' extent around the baseline).
+    static func shows(_ item: FrameItem, top: Double, bottom: Double) -> Bool {
+        let low: Double, high: Double
+        switch item {
+        case .text(let origin, let run):
+            let baseline = origin.y + run.baseline
+            low = baseline - run.size
+            high = baseline + run.size / 2
+        case .fill(let rect, _), .link(let rect, _):
+            low = rect.y
+            high = rect.maxY
+        case .border(let border):
+            low = border.rect.y
+            high = border.rect.maxY
+        case .image(let image):
+            low = image.rect.y
+            high = image.rect.maxY
+        }
+        return high > top && low < bottom
     }
 
     /// An item of the column cut to the window from `top` to `bottom` along the block axis
