@@ -86,10 +86,11 @@ final class LineAssembler {
         // Alignment: the last line and lines before a forced break follow text-align-last.
         let forced = line.kind == .mandatory && !last
         let align = Self.resolve(blockText, lastLike: last || forced, direction: shaped.bidi.direction)
-        var spaces = 0, separators = 0.0
-        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) {
-            spaces += 1
-            separators += shaped.width(i..<(i + 1))
+        var spaces = 0
+        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) { spaces += 1 }
+        // Their width, only for a line set tighter than its room (total fit shrinks spaces).
+        var separators: Double {
+            content.reduce(0.0) { ShapedParagraph.isWordSeparator(shaped.collected.scalars[$1]) ? $0 + shaped.width($1..<($1 + 1)) : $0 }
         }
         var stretch = 0.0
         var offset = 0.0
