@@ -24,7 +24,7 @@ import Testing
         let separators = ParagraphLayouter.separatorWidths(shaped)
         var lines: [LineFiller.Line] = []
         if totalFit {
-            guard let chosen = filler.totalFit(available: { _ in width }, separators: separators) else { return nil }
+            guard let chosen = filler.totalFit(available: (width, width), separators: separators) else { return nil }
             lines = chosen
         } else {
             var start = 0

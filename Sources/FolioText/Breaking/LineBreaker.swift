@@ -99,7 +99,9 @@ public struct LineBreaker: Sendable {
                                          graphemeBoundary: needsGraphemes ? graphemeStarts[i + 1] : true)
             }
         }
-        if let hyphenation, let language, let hyphenator = hyphenation.hyphenator(for: language) {
+        // Only spans that ask for `hyphens: auto` want the dictionary (and its loading).
+        if let hyphenation, let language, spans.contains(where: { $0.style.hyphens == .auto }),
+           let hyphenator = hyphenation.hyphenator(for: language) {
             if lazy {
                 lazyHyphenator = hyphenator
                 self.spans = spans
@@ -223,7 +225,14 @@ public struct LineBreaker: Sendable {
     /// A word in capitals (NATO, UNESCO's): not hyphenated, as typesetters leave acronyms whole.
     static func isAcronym(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         var letters = 0
-        for scalar in word where scalar.properties.isAlphabetic {
+        for scalar in word {
+            if scalar.value < 0x80 {
+                // ASCII without the property tables: most words end here, at a small letter.
+                if scalar.value >= 0x61 && scalar.value <= 0x7A { return false }
+                if scalar.value >= 0x41 && scalar.value <= 0x5A { letters += 1 }
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
             guard scalar.properties.isUppercase else { return false }
             letters += 1
         }

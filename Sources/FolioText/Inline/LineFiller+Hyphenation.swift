@@ -67,7 +67,7 @@ extension LineFiller {
     }
 
     /// The widest hyphen any text piece of the paragraph would show.
-    private mutating func widestHyphen() -> Double {
+    mutating func widestHyphen() -> Double {
         if let known = widestHyphenWidth { return known }
         var widest = 0.0
         for piece in shaped.pieces where piece.kind == .text {

@@ -30,6 +30,11 @@ extension LineFiller {
         /// Stretch and shrink of word separators, as shares of their width.
         var stretch = 0.5
         var shrink = 1.0 / 3
+        /// The tolerance of the third pass. A paragraph whose best breaks have a line looser
+        /// than this is set by a last pass without one; bounding it first lets lazy
+        /// hyphenation leave alone the words no line that loose can end in (the breaks are
+        /// the same whenever the best has no line past it, as all but a few paragraphs).
+        var looseTolerance = 4.0
         /// Paragraphs with more break opportunities than this are set first-fit (their cost
         /// would grow with the active nodes; such paragraphs are lists of words, not prose).
         var maximumCandidates = 50_000
@@ -72,31 +77,62 @@ extension LineFiller {
         var hyphens: Int
     }
 
-    /// The paragraph's lines chosen total-fit, line `k` at most `available(k)` px wide; nil
-    /// when no pass finds breaks that keep every line within its width.
-    /// `separators[i]` is the width of the word separators before scalar `i`.
-    mutating func totalFit(available: (Int) -> Double, separators: [Double], parameters: TotalFit = TotalFit()) -> [Line]? {
+    /// The width of the first line (after its indent) and of the others.
+    typealias Available = (first: Double, rest: Double)
+
+    /// The paragraph's lines chosen total-fit, the first at most `available.first` px wide and
+    /// the others `available.rest`; nil when no pass finds breaks that keep every line within
+    /// its width. `separators[i]` is the width of the word separators before scalar `i`.
+    mutating func totalFit(available: Available, separators: [Double], parameters: TotalFit = TotalFit()) -> [Line]? {
         let hyphenating = breaker.lazyHyphenator != nil || breaker.kinds.contains(.hyphenated)
         if let lines = totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: false, tolerance: 1) {
             return lines
         }
-        if hyphenating && lazy { hyphenateEverything() }
-        if let lines = totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
-                                    tolerance: 1.26) {
-            return lines
+        for tolerance in [1.26, parameters.looseTolerance] {
+            if let lines = totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
+                                        tolerance: tolerance) {
+                return lines
+            }
         }
+        // Without a tolerance any point may end a line: every word is hyphenated.
+        if hyphenating && lazy { hyphenateEverything() }
         return totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
                             tolerance: .infinity)
     }
 
-    private mutating func totalFitPass(available: (Int) -> Double, separators: [Double], parameters p: TotalFit,
+    private mutating func totalFitPass(available: Available, separators: [Double], parameters p: TotalFit,
                                        autoHyphens: Bool, tolerance: Double) -> [Line]? {
         let scalars = shaped.collected.scalars
+        let prefix = shaped.prefix
+        let firstRoom = available.first, room = available.rest
         var nodes = [Node(position: 0, line: 0, fitness: 1, demerits: 0, previous: nil, kind: .allowed, hyphens: 0)]
         var active = [0]
         var candidates = 0
+        // Lazy hyphenation: the words before `decided` have been looked at; `previous` is
+        // the last break taken.
+        let lazyWords = lazy && autoHyphens && tolerance.isFinite
+        var decided = 0, previous = 0
         breaker.seek(to: 0)
         while let b = breaker.nextBreak() {
+            if lazyWords, b.offset - 1 > decided {
+                // The hyphenation points the eager breaker would give before `b` lie in the
+                // words of `previous..<b.offset - 1`; the active nodes are those such points
+                // would be weighed against. A word none of them can end a line inside
+                // within tolerance is left alone: its points would change nothing.
+                var hyphenated = false
+                for word in wordsMayHyphenate(decided..<(b.offset - 1))
+                where mayEndLine(inside: word, from: active, of: nodes, available: available, separators: separators,
+                                 parameters: p, tolerance: tolerance) {
+                    breaker.hyphenate(word: word)
+                    hyphenated = true
+                }
+                decided = b.offset - 1
+                if hyphenated {
+                    breaker.seek(to: previous)
+                    continue
+                }
+            }
+            previous = b.offset
             candidates += 1
             guard candidates <= p.maximumCandidates else { return nil }
             if b.kind == .hyphenated {
@@ -106,14 +142,25 @@ extension LineFiller {
             // The best way to end a line here, per fitness class (no allocation per break).
             var best = BestPerFitness()
             var kept = 0
+            // What every line ending here shares (as `measure` and `contentEnd` give it for
+            // a line from a node before the hanging spaces): its content's end, the prefix
+            // sums there and the hyphen.
+            let lastEnd = contentEnd(0..<b.offset)
+            let prefixAtEnd = prefix[lastEnd], separatorsAtEnd = separators[lastEnd]
+            let hyphen = b.kind == .hyphenated && lastEnd > 0 ? hyphenWidth(lastEnd - 1) : 0
             for k in active.indices {
                 let index = active[k]
                 let a = nodes[index]
-                let range = a.position..<b.offset
-                let end = contentEnd(range)
-                let natural = measure(range, kind: b.kind)
-                let room = available(a.line)
-                let glue = separators[end] - separators[min(a.position, end)]
+                let natural: Double, glue: Double
+                if lastEnd > a.position {
+                    natural = prefixAtEnd - prefix[a.position] + hyphen
+                    glue = separatorsAtEnd - separators[a.position]
+                } else {
+                    // Nothing but hanging spaces since the node.
+                    natural = 0
+                    glue = 0
+                }
+                let room = a.line == 0 ? firstRoom : room
                 let ratio: Double
                 if natural > room + Self.epsilon {
                     // The last line and a line before a forced break are not justified: they must fit.
@@ -170,5 +217,67 @@ extension LineFiller {
             node = previous
         }
         return lines.reversed()
+    }
+
+    /// The words with a scalar in `range` (from the first whole word on) that may still be
+    /// given hyphenation points: long enough, not the paragraph's last, asking for `hyphens: auto`.
+    private func wordsMayHyphenate(_ range: Range<Int>) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let word = breaker.word(around: i)
+            guard !word.isEmpty else {
+                i += 1
+                continue
+            }
+            // A word begun before the range was looked at with the range that held its start.
+            if word.lowerBound >= range.lowerBound, word.lowerBound < lastWordStart, breaker.mayHyphenate(word) {
+                words.append(word)
+            }
+            i = word.upperBound
+        }
+        return words
+    }
+
+    /// False only when no line from any of `nodes` can end at a point inside `word` with an
+    /// adjustment ratio within [−1, `tolerance`]. Bounds, not exact: the narrowest such line
+    /// has the word's shortest prefix and no hyphen, the widest its longest prefix and the
+    /// paragraph's widest hyphen, and the glue lies between the separators before the word's
+    /// second scalar and before its last; each bound is computed with the operations the pass
+    /// uses, in the same order, so rounding cannot exclude a line the pass would take.
+    private mutating func mayEndLine(inside word: Range<Int>, from active: [Int], of nodes: [Node], available: Available,
+                                     separators: [Double],
+                                     parameters p: TotalFit, tolerance: Double) -> Bool {
+        guard word.count >= 2 else { return false }
+        // Separators inside the word (a no-break space) let a node made at a break inside it
+        // stretch a line to a later point: not worth bounding, the word is hyphenated.
+        if separators[word.upperBound - 1] > separators[word.lowerBound] { return true }
+        let prefix = shaped.prefix
+        var lowest = Double.infinity, highest = -Double.infinity
+        for point in (word.lowerBound + 1)..<word.upperBound {
+            lowest = min(lowest, prefix[point])
+            highest = max(highest, prefix[point])
+        }
+        let hyphen = widestHyphen()
+        let margin = 1e-9
+        for index in active {
+            let a = nodes[index]
+            let room = a.line == 0 ? available.first : available.rest
+            let narrowest = lowest - prefix[a.position]
+            let widest = highest - prefix[a.position] + hyphen
+            let glue = separators[word.upperBound - 1] - separators[min(a.position, word.upperBound - 1)]
+            if widest < room - Self.epsilon {
+                // Every such line is short: the tightest stretches least.
+                guard glue > 0, (room - widest) / (glue * p.stretch) <= tolerance + margin else { continue }
+                return true
+            }
+            if narrowest > room + Self.epsilon {
+                // Every such line is too long: the loosest shrinks least.
+                guard glue > 0, (room - narrowest) / (glue * p.shrink) >= -1 - margin else { continue }
+                return true
+            }
+            return true
+        }
+        return false
     }
 }

@@ -42,7 +42,7 @@ public enum ParagraphLayouter {
         var lines: [LineBox] = []
         // Justified text is set total-fit: the paragraph's breaks chosen together.
         if bands == nil, context.metric == .fonts, input.blockStyle.text.align == .justify, count > 0,
-           let chosen = filler.totalFit(available: { $0 == 0 ? width - assembler.indent : width }, separators: separatorWidths(shaped)) {
+           let chosen = filler.totalFit(available: (width - assembler.indent, width), separators: separatorWidths(shaped)) {
             for (k, line) in chosen.enumerated() {
                 lines.append(assembler.line(line, first: k == 0, last: line.range.upperBound >= count, content: filler.contentEnd(line.range)))
             }
