@@ -9,8 +9,11 @@ struct Layout: ParsableCommand {
         abstract: "Paginate a book for a target and list its pages with their locators.",
         discussion: """
         Each page shows its number, spine item, locator range (character offsets in the spine item's text) \
-        and first words. --json prints an array of objects with page, spineIndex, href, cfi, start, end and text \
-        (the page's full text in reading order).
+        and first words. --json prints an array of objects with page, spineIndex, href, cfi, start, end, text \
+        (the page's full text in reading order) and lines: each paragraph line on the page with its box \
+        (x, y, width: its room; height, px), natural (its content's width before justification), separators \
+        and separatorWidth (its word spaces and their natural width), justified, and end (space, break, hyphen, \
+        emergency, forced or last).
         """
     )
 
@@ -49,7 +52,7 @@ struct Layout: ParsableCommand {
                     ("page", .number(Double(number))), ("spineIndex", .number(Double(page.spineIndex))), ("href", .string(page.href)),
                     ("cfi", page.cfi.map(JSONValue.string) ?? .null),
                     ("start", .number(Double(page.start.offset))), ("end", .number(Double(page.end.offset))),
-                    ("text", .string(page.text)),
+                    ("text", .string(page.text)), ("lines", .array(Self.lines(page.frame))),
                 ]))
             } else {
                 let words = page.text.prefix(200).split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
@@ -64,6 +67,20 @@ struct Layout: ParsableCommand {
         }
         if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
         paged.printNewWarnings()
+    }
+
+    /// The paragraph lines of a page and how each was set (px, rounded to hundredths).
+    static func lines(_ frame: Frame) -> [JSONValue] {
+        func n(_ value: Double) -> JSONValue { .number((value * 100).rounded() / 100) }
+        return frame.items.compactMap { item in
+            guard case .line(let box, let setting) = item else { return nil }
+            return .object([
+                ("x", n(box.x)), ("y", n(box.y)), ("width", n(box.width)), ("height", n(box.height)),
+                ("natural", n(setting.natural)), ("separators", .number(Double(setting.separators))),
+                ("separatorWidth", n(setting.separatorWidth)), ("justified", .bool(setting.justified)),
+                ("end", .string(setting.end.rawValue)),
+            ])
+        }
     }
 }
 

@@ -24,7 +24,7 @@ extension BlockLayouter {
             case .border(let border): max(widest, border.rect.maxX)
             case .image(let image): max(widest, image.rect.maxX)
             case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
-            case .link: widest
+            case .link, .line: widest
             }
         }
     }

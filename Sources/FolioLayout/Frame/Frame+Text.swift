@@ -19,6 +19,8 @@ extension Frame {
                 out += "border \(r(border.rect)) widths \(n(w.top)) \(n(w.right)) \(n(w.bottom)) \(n(w.left))\n"
             case .image(let image): out += "image \(r(image.rect)) \(image.path ?? "(missing)") alt “\(image.alt)”\n"
             case .link(let rect, let href): out += "link  \(r(rect)) → \(href)\n"
+            // How lines were set is in `folio layout --json`; the dump shows what is drawn.
+            case .line: break
             }
         }
         return out

@@ -27,6 +27,7 @@ extension Frame {
                 image.rect = rect(image.rect)
                 return .image(image)
             case .link(let r, let href): return .link(rect(r), href: href)
+            case .line(let r, let setting): return .line(rect(r), setting.scaled(sx))
             }
         }
         return out

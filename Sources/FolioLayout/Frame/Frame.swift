@@ -35,6 +35,9 @@ public enum FrameItem: Sendable {
     /// A link's active area: `href` is a container path with an optional `#fragment`, or an
     /// absolute URL outside the book.
     case link(Rect, href: String)
+    /// Not drawn: a paragraph line's box (its room from its start edge, its height) and how it
+    /// was set, for tools that judge the setting (`folio layout --json`).
+    case line(Rect, LineSetting)
 }
 
 extension FrameItem {
@@ -53,6 +56,8 @@ extension FrameItem {
             return .image(image)
         case .link(let rect, let href):
             return .link(rect.moved(dx: dx, dy: dy), href: href)
+        case .line(let rect, let setting):
+            return .line(rect.moved(dx: dx, dy: dy), setting)
         }
     }
 }

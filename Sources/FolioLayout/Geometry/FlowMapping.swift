@@ -80,6 +80,8 @@ public struct FlowMapping: Sendable, Hashable {
             return .image(image)
         case .link(let rect, let href):
             return .link(physical(rect, windowStart: windowStart, shift: shift), href: href)
+        case .line(let rect, let setting):
+            return .line(physical(rect, windowStart: windowStart, shift: shift), setting)
         }
     }
 }

@@ -33,6 +33,8 @@ extension InlineLayouter {
             // Orphans: the first lines stay together; widows: so do the last ones.
             let breakBefore: BreakClass = k > 0 && (k < orphans || count - k < widows) ? .avoid : .normal
             chapter.column.addUnit(top: top, bottom: top + line.height, start: start, end: end, text: text, breakBefore: breakBefore)
+            let box = Rect(x: paragraph.x + line.setting.left, y: top, width: line.setting.room, height: line.height)
+            chapter.column.place(.line(box, line.setting), first: first, last: first)
             for run in line.runs {
                 chapter.column.place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
                 if let source = run.source, let href = paragraph.links[source.node] {

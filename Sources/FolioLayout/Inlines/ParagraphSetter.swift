@@ -67,6 +67,7 @@ extension LineBox {
         line.width *= sx
         line.ascent *= sy
         line.descent *= sy
+        line.setting = setting.scaled(sx)
         line.runs = runs.map { $0.scaled(x: sx, y: sy) }
         line.atomics = atomics.map { atomic in
             var atomic = atomic

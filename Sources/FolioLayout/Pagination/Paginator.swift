@@ -88,7 +88,7 @@ public enum Paginator {
                 if !run.text.allSatisfy(\.isWhitespace) { shows[placed.firstUnit] = true }
             case .image, .fill, .border:
                 shows[placed.firstUnit] = true
-            case .link:
+            case .link, .line:
                 break
             }
         }
@@ -194,7 +194,7 @@ public enum Paginator {
             let baseline = origin.y + run.baseline
             low = baseline - run.size
             high = baseline + run.size / 2
-        case .fill(let rect, _), .link(let rect, _):
+        case .fill(let rect, _), .link(let rect, _), .line(let rect, _):
             low = rect.y
             high = rect.maxY
         case .border(let border):
@@ -225,7 +225,7 @@ public enum Paginator {
             if original.maxY > bottom + 0.01 { border.widths.bottom = 0 }
             border.rect = rect
             return FrameItem.border(border)
-        case .text, .image, .link:
+        case .text, .image, .link, .line:
             return item
         }
     }
@@ -236,7 +236,7 @@ extension FrameItem {
     var isDecoration: Bool {
         switch self {
         case .fill, .border: true
-        case .text, .image, .link: false
+        case .text, .image, .link, .line: false
         }
     }
 }

@@ -41,7 +41,7 @@ struct FramePainter: Sendable {
             case .fill(let rect, let color): canvas.fill(rect, color)
             case .border(let border): drawBorder(border, on: canvas)
             case .image(let image): drawImage(image, on: canvas)
-            case .link: break  // an active area: nothing to see (a PDF makes it an annotation)
+            case .link, .line: break  // an active area: nothing to see (a PDF makes it an annotation)
             }
         }
     }

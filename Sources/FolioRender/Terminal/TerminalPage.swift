@@ -87,6 +87,7 @@ extension CellRenderer {
             case .image(let image):
                 if let placement = drawing.draw(image, in: &grid, bitmap: bitmap) { placements.append(placement) }
             case .link(let rect, let href): link(rect, href: href, in: &grid)
+            case .line: break
             }
         }
         return TerminalPage(grid: grid, placements: placements)

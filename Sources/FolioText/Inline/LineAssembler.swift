@@ -87,11 +87,14 @@ final class LineAssembler {
         let forced = line.kind == .mandatory && !last
         let align = Self.resolve(blockText, lastLike: last || forced, direction: shaped.bidi.direction)
         var spaces = 0
-        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) { spaces += 1 }
-        // Their width, only for a line set tighter than its room (total fit shrinks spaces).
-        var separators: Double {
-            content.reduce(0.0) { ShapedParagraph.isWordSeparator(shaped.collected.scalars[$1]) ? $0 + shaped.width($1..<($1 + 1)) : $0 }
+        var separators = 0.0
+        for i in content where ShapedParagraph.isWordSeparator(shaped.collected.scalars[i]) {
+            spaces += 1
+            separators += shaped.width(i..<(i + 1))
         }
+        let left = inset + (first && shaped.bidi.direction == .ltr ? indent : 0)
+        let setting = LineSetting(left: left, room: available, natural: natural, separators: spaces, separatorWidth: separators,
+                                  justified: align == .justify, end: ending(of: line, content: content, shown: hyphenRun != nil, last: last))
         var stretch = 0.0
         var offset = 0.0
         switch align {
@@ -120,7 +123,7 @@ final class LineAssembler {
                 }
             }
         }
-        let x = inset + (first && shaped.bidi.direction == .ltr ? indent : 0) + offset
+        let x = left + offset
 
         var placer = RunPlacer(shaped: shaped, items: input.items, stretch: stretch, extraCellBefore: extraBefore, x: x,
                                blockSize: blockFontSize, blockXHeight: blockXHeight)
@@ -152,7 +155,7 @@ final class LineAssembler {
             let rows = placer.atomics.reduce(1) { max($0, $1.height) }
             return LineBox(x: x, width: placer.x - x, ascent: rows, descent: 0, runs: placer.runs, atomics: placer.atomics,
                            endsWithHyphen: hyphenRun != nil, endsWithForcedBreak: forced, isLast: last,
-                           overflows: line.overflows, textRange: line.range)
+                           overflows: line.overflows, textRange: line.range, setting: setting)
         }
         // Vertical: the strut, the plain boxes' extent, then the other boxes (CSS 2 §10.8).
         let extent = InlineMetrics.lineExtent(strut: strut, placer.boxes.lazy.map(\.metrics), above: placer.above, below: placer.below)
@@ -172,7 +175,20 @@ final class LineAssembler {
         }
         return LineBox(x: x, width: placer.x - x, ascent: extent.ascent, descent: extent.descent,
                        runs: placer.runs, atomics: placer.atomics, endsWithHyphen: hyphenRun != nil,
-                       endsWithForcedBreak: forced, isLast: last, overflows: line.overflows, textRange: line.range)
+                       endsWithForcedBreak: forced, isLast: last, overflows: line.overflows, textRange: line.range, setting: setting)
+    }
+
+    /// How a chosen line ends.
+    private func ending(of line: LineFiller.Line, content: Range<Int>, shown hyphen: Bool, last: Bool) -> LineSetting.End {
+        if last { return .last }
+        switch line.kind {
+        case .mandatory: return .forced
+        case .emergency: return .emergency
+        case .hyphenated where hyphen: return .hyphen
+        default:
+            if line.overflows { return .emergency }
+            return content.upperBound < line.range.upperBound ? .space : .break
+        }
     }
 
     /// The emphasis marks of a placed run: one run of the mark's glyphs, in the style's first

@@ -46,6 +46,58 @@ public struct LineBox: Sendable {
     /// The paragraph-text offsets (Unicode scalars of `ParagraphLayout.text`) of the line,
     /// trailing spaces and the forced break included.
     public var textRange: Range<Int>
+    /// How the line was set: its room, its natural width, its word separators and its end.
+    public var setting: LineSetting
+}
+
+/// The facts of a line's setting, from which its spacing can be judged: a justified line's
+/// separators were widened (or narrowed) by `(room − natural) ÷ separators` each, so
+/// `(room − natural) ÷ separatorWidth` is the share of a natural space each gained.
+public struct LineSetting: Sendable, Hashable {
+    /// How a line ends.
+    public enum End: String, Sendable, Hashable {
+        /// At a break after a space (the space hangs).
+        case space
+        /// At another break opportunity without a space: after a dash, between ideographs.
+        case `break`
+        /// At a hyphenation point, a hyphen shown.
+        case hyphen
+        /// Inside a word with no opportunity (`overflow-wrap`), or overflowing with it.
+        case emergency
+        /// Before a forced break (`<br>`, a preserved newline).
+        case forced
+        /// The paragraph's last line.
+        case last
+    }
+
+    /// The room's left edge, from the paragraph's left content edge (after a float beside it
+    /// and the first line's indent), and its width.
+    public var left: Double
+    public var room: Double
+    /// Its content's width as shaped, before justification (a shown hyphen included).
+    public var natural: Double
+    /// The word separators inside it, and their natural width.
+    public var separators: Int
+    public var separatorWidth: Double
+    /// Set `text-align: justify` (its separators take the difference to `room`).
+    public var justified: Bool
+    public var end: End
+
+    public init(left: Double, room: Double, natural: Double, separators: Int, separatorWidth: Double, justified: Bool, end: End) {
+        self.left = left
+        self.room = room
+        self.natural = natural
+        self.separators = separators
+        self.separatorWidth = separatorWidth
+        self.justified = justified
+        self.end = end
+    }
+
+    /// The same setting in units `scale` times as large.
+    public func scaled(_ scale: Double) -> LineSetting {
+        LineSetting(left: left * scale, room: room * scale, natural: natural * scale, separators: separators, separatorWidth: separatorWidth * scale,
+                    justified: justified, end: end)
+    }
 }
 
 /// A run of glyphs of one face, size and style, placed on a line.
