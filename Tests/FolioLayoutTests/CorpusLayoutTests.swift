@@ -56,6 +56,7 @@ struct CorpusLayoutTests {
         case .fill(let rect, _), .link(let rect, _): rect
         case .border(let border): border.rect
         case .image(let image): image.rect
+        case .line: nil
         }
     }
 }

@@ -59,7 +59,7 @@ import Testing
             switch item {
             case .text(let origin, let run):
                 #expect(origin.x + run.x >= left && origin.x + run.x + run.width <= right, "\(run.text)")
-            case .fill(let rect, _), .link(let rect, _):
+            case .fill(let rect, _), .link(let rect, _), .line(let rect, _):
                 #expect(rect.x >= left && rect.maxX <= right)
             case .border(let border):
                 #expect(border.rect.x >= left && border.rect.maxX <= right)

@@ -10,7 +10,9 @@ import Testing
         let layout = try InlineSupport.layout([InlineSupport.text(Self.hyphenated) { $0.text.hyphens = .auto }], width: 100)
         #expect(layout.lines.contains { $0.endsWithHyphen })
         #expect(layout.lines.allSatisfy { $0.x + $0.width <= 100 + 1e-9 })
-        #expect(InlineSupport.lineTexts(layout) == ["Extraordinarily", "incomprehensi", "ble", "circumstances"])
+        // Total fit: rather than leave "ble" alone on a line three quarters empty, the
+        // paragraph takes two hyphens (no more than two in a row).
+        #expect(InlineSupport.lineTexts(layout) == ["Extraordinar", "ily incom", "prehensible", "circumstances"])
         let line = try #require(layout.lines.first { $0.endsWithHyphen })
         let run = try #require(line.runs.last)
         #expect(run.hasHyphen)
@@ -29,9 +31,11 @@ import Testing
         let layout = try InlineSupport.layout([InlineSupport.text(text) { $0.text.hyphens = .auto }], width: 100)
         #expect(!layout.lines.contains { $0.endsWithHyphen })
         #expect(InlineSupport.lineTexts(layout).last == "extraordinarily")
-        // The same word followed by another one does break.
-        let more = try InlineSupport.layout([InlineSupport.text(text + " end") { $0.text.hyphens = .auto }], width: 100)
+        // The same word followed by another one does break, where it must.
+        let more = try InlineSupport.layout([InlineSupport.text(text + " end") { $0.text.hyphens = .auto }], width: 80)
         #expect(more.lines.contains { $0.endsWithHyphen })
+        let narrow = try InlineSupport.layout([InlineSupport.text(text) { $0.text.hyphens = .auto }], width: 80)
+        #expect(!narrow.lines.contains { $0.endsWithHyphen })
     }
 
     @Test func aLongURLBreaksInsideWithOverflowWrapAnywhereAndOverflowsWithout() throws {

@@ -67,9 +67,10 @@ import Testing
         let context = try InlineSupport.context(diagnostics)
         var hyphenated = 0
         for width in [90.0, 150, 233, 358] {
-            for (wrap, text) in zip([OverflowWrap.normal, .anywhere].cycled(), paragraphs) {
+            for ((wrap, align), text) in zip(zip([OverflowWrap.normal, .anywhere].cycled(), [TextAlign.justify, .justify, .left].cycled()),
+                                             paragraphs) {
                 let item = InlineSupport.text(text) { $0.text.hyphens = .auto; $0.text.overflowWrap = wrap }
-                let input = ParagraphInput(items: [item], blockStyle: InlineSupport.style { $0.text.align = .justify }, language: "en")
+                let input = ParagraphInput(items: [item], blockStyle: InlineSupport.style { $0.text.align = align }, language: "en")
                 let lazy = ParagraphLayouter.layout(input, width: width, context: context, lazyHyphenation: true)
                 let eager = ParagraphLayouter.layout(input, width: width, context: context, lazyHyphenation: false)
                 #expect(lazy.lines.map(\.textRange) == eager.lines.map(\.textRange), "\(width) px: \(text.prefix(30))")

@@ -28,6 +28,15 @@ import FolioStyle
         #expect(LineBreaker(text: "Hello, world").kinds.last == .mandatory)
     }
 
+    @Test func anOpeningQuoteStaysWithItsTextAcrossSpacesAndAClosingOneWithItsWord() {
+        // UAX #14 LB15a: no line ends in “ (nor in the space after it); LB15b: no line starts
+        // with a closing ” set apart by a space.
+        #expect(Self.marked("upon his knee. “ ‘Lord Robert,” he said") == "upon |his |knee. |“ ‘Lord |Robert,” |he |said")
+        #expect(Self.marked("« Oui » dit-il") == "« Oui » |dit-|il")
+        // A “ inside a word (German's closing mark) is not an opening one: the break stays.
+        #expect(Self.marked("„Wort“ und") == "„Wort“ |und")
+    }
+
     @Test func anEmDashAllowsABreakOnEitherSide() {
         #expect(Self.marked("word\u{2014}word") == "word|\u{2014}|word")
     }

@@ -112,6 +112,17 @@ import Testing
         #expect(ParagraphLayouter.usedHyphens(.auto, input: Self.input(align: .start), context: context) == .auto)
     }
 
+    @Test func autoLeavesHeadingsWholeAndBookFollowsTheSheet() throws {
+        var context = try InlineSupport.context()
+        var heading = Self.input(align: .justify)
+        heading.isHeading = true
+        context.readerHyphens = .auto
+        #expect(ParagraphLayouter.usedHyphens(.auto, input: heading, context: context) == .manual)
+        #expect(ParagraphLayouter.usedHyphens(.manual, input: heading, context: context) == .manual)
+        context.readerHyphens = .book
+        #expect(ParagraphLayouter.usedHyphens(.auto, input: heading, context: context) == .auto)
+    }
+
     @Test func offLeavesOnlyTheSoftHyphensTheBookWrote() throws {
         var context = try InlineSupport.context()
         context.readerHyphens = .off

@@ -158,6 +158,13 @@ struct InlineLayouter {
         return chapter.interner.intern(style)
     }
 
+    /// An `h1`–`h6` element of XHTML.
+    static func isHeading(_ node: StyledNode) -> Bool {
+        guard let source = node.source, source.namespaceURI == Namespace.xhtml else { return false }
+        let name = source.localName
+        return name.count == 2 && name.first == "h" && ("1"..."6").contains(name.last!)
+    }
+
     /// Sets the paragraph gathered so far in lines and stacks them.
     func flushParagraph(_ paragraph: inout PendingParagraph) {
         defer { paragraph.reset() }
@@ -168,7 +175,8 @@ struct InlineLayouter {
         guard paragraph.hasContent else { return }
         let blockStyle = paragraph.block.computed
         let (items, dropCap) = chapter.firstLetters.applyFirstLetter(paragraph.items, paragraph: paragraph)
-        var input = ParagraphInput(items: items, blockStyle: blockStyle, language: language(of: paragraph.block))
+        var input = ParagraphInput(items: items, blockStyle: blockStyle, language: language(of: paragraph.block),
+                                   isHeading: Self.isHeading(paragraph.block))
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
         if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
         // Lines beside a float are set in the room it leaves them, line by line.

@@ -154,13 +154,71 @@ public struct LineBreaker: Sendable {
                 }
             }
         }
-        return raw.map {
+        var kinds: [BreakOpportunity] = raw.map {
             switch Int32($0) {
             case LINEBREAK_MUSTBREAK: .mandatory
             case LINEBREAK_ALLOWBREAK: .allowed
             default: .none
             }
         }
+        keepQuotesWithTheirText(scalars, &kinds)
+        return kinds
+    }
+
+    /// UAX #14's rules LB15a and LB15b (Unicode 15.1), which the libunibreak Debian ships
+    /// predates: an opening quotation mark (Pi) at the start of a quotation (after a space, an
+    /// opening bracket, another quote or nothing) stays with what follows it, even across
+    /// spaces, so that no line ends in “ (`knee. “ ‘Lord`); a closing one (Pf) before a space,
+    /// punctuation or the end stays with what precedes it, even after a space.
+    /// https://www.unicode.org/reports/tr14/#LB15a
+    static func keepQuotesWithTheirText(_ scalars: [Unicode.Scalar], _ kinds: inout [BreakOpportunity]) {
+        let count = scalars.count
+        for i in 0..<count where scalars[i].value >= 0xAB && isQuotation(scalars[i]) {
+            let category = scalars[i].properties.generalCategory
+            if category == .initialPunctuation {
+                guard i == 0 || opensQuotation(scalars[i - 1]) else { continue }
+                var j = i
+                while j < count - 1 && kinds[j] != .mandatory {
+                    kinds[j] = .none
+                    guard isSpace(scalars[j + 1]) else { break }
+                    j += 1
+                }
+            } else if category == .finalPunctuation, i > 0 {
+                guard i == count - 1 || closesQuotation(scalars[i + 1]) else { continue }
+                if kinds[i - 1] == .allowed { kinds[i - 1] = .none }
+            }
+        }
+    }
+
+    /// Quotation marks (line-break class QU) among the initial and final punctuation.
+    private static func isQuotation(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x00AB, 0x00BB, 0x2018, 0x2019, 0x201B, 0x201C, 0x201D, 0x201F, 0x2039, 0x203A, 0x2E02...0x2E05, 0x2E09, 0x2E0A,
+             0x2E0C, 0x2E0D, 0x2E1C, 0x2E1D, 0x2E20, 0x2E21: true
+        default: false
+        }
+    }
+
+    /// A space, a no-break space or joiner, a zero-width space or a line separator (UAX #14's
+    /// SP, GL, WJ, ZW, BK).
+    private static func isSpaceOrGlue(_ s: Unicode.Scalar) -> Bool {
+        isSpace(s) || s == "\u{A0}" || s == "\u{202F}" || s == "\u{2007}" || s == "\u{200B}" || s == "\u{2060}" || s == "\u{2028}"
+    }
+
+    /// What may stand before a quotation's opening mark: a space, a no-break space, an opening
+    /// bracket or another quotation mark (LB15a's sot | BK | CR | LF | NL | OP | QU | GL | SP | ZW).
+    private static func opensQuotation(_ s: Unicode.Scalar) -> Bool {
+        if isSpaceOrGlue(s) || s == "\"" || s == "'" { return true }
+        let category = s.properties.generalCategory
+        return category == .openPunctuation || ((category == .initialPunctuation || category == .finalPunctuation) && isQuotation(s))
+    }
+
+    /// What may follow a quotation's closing mark: a space, a closing bracket, a quote, or
+    /// ! ? , . : ; / (LB15b's SP | GL | WJ | CL | QU | CP | EX | IS | SY | BK | CR | LF | NL | ZW).
+    private static func closesQuotation(_ s: Unicode.Scalar) -> Bool {
+        if isSpaceOrGlue(s) || "!?,.:;/\"')]}".unicodeScalars.contains(s) { return true }
+        let category = s.properties.generalCategory
+        return category == .closePunctuation || ((category == .initialPunctuation || category == .finalPunctuation) && isQuotation(s))
     }
 
     /// `starts[k]` is true when a grapheme cluster starts at scalar k (and at the end).

@@ -38,11 +38,14 @@ public struct ParagraphInput: Sendable {
     public var blockStyle: ComputedStyle
     /// The block's language (BCP 47), for hyphenation, line breaking and shaping; nil if unknown.
     public var language: String?
+    /// A heading's text (`h1`–`h6`): the reader's automatic hyphenation leaves it whole.
+    public var isHeading: Bool
 
-    public init(items: [InlineItem], blockStyle: ComputedStyle, language: String? = nil) {
+    public init(items: [InlineItem], blockStyle: ComputedStyle, language: String? = nil, isHeading: Bool = false) {
         self.items = items
         self.blockStyle = blockStyle
         self.language = language
+        self.isHeading = isHeading
     }
 }
 

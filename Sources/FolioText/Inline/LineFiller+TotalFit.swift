@@ -12,10 +12,18 @@
 /// breaks are those of least total demerits, found by dynamic programming over the break
 /// opportunities with the nodes still able to start a line kept active.
 ///
+/// Ragged text is set by the same machinery: its word spaces neither stretch nor shrink, and
+/// the empty end of each line is glue with a fixed stretch (`raggedStretch`, 3 em), so that
+/// the least demerits give the most even right edge the words allow. A break after a hyphen
+/// of the text costs as TeX's \exhyphenpenalty.
+///
 /// Passes, as TeX: without hyphenation points first (soft hyphens the book wrote count),
-/// with a tolerance of r ≤ 1 (badness 100); then, when that fails, with every word
-/// hyphenated (where the text may be) and r ≤ 1.26 (badness 200); then with any stretch, the
-/// badness no longer capped so that the loosest line is kept as tight as the words allow. No more than two hyphenated lines in a row. When no set of breaks
+/// with a tolerance of r ≤ 1 (badness 100); then, when that fails, with hyphenation points
+/// (where the text may be hyphenated) and r ≤ 1.26 (badness 200), then r ≤ 4; then with any
+/// stretch, the badness no longer capped so that the loosest line is kept as tight as the
+/// words allow. No more than two hyphenated lines in a row. Words are hyphenated lazily: in
+/// a pass with a tolerance, only a word some active node could end a line inside within it
+/// (`mayEndLine`), which gives the breaks hyphenating every word would. When no set of breaks
 /// keeps every line from being overfull (a word wider than the line), nil: the caller sets
 /// the paragraph first-fit, whose emergency breaks handle such words.
 /// https://www.w3.org/TR/css-text-4/#text-wrap-style (`pretty`)
@@ -25,6 +33,8 @@ extension LineFiller {
         /// Added to every line's badness: fewer lines are better, all else equal.
         var linePenalty = 10.0
         var hyphenPenalty = 50.0
+        /// A break after a hyphen written in the text ("north-|east"): TeX's \exhyphenpenalty.
+        var explicitHyphenPenalty = 50.0
         var doubleHyphenDemerits = 3000.0
         var adjacentFitnessDemerits = 10000.0
         /// Stretch and shrink of word separators, as shares of their width.
@@ -35,6 +45,12 @@ extension LineFiller {
         /// hyphenation leave alone the words no line that loose can end in (the breaks are
         /// the same whenever the best has no line past it, as all but a few paragraphs).
         var looseTolerance = 4.0
+        /// For ragged text: the stretch of the empty end of a line, px (its word spaces do not
+        /// stretch or shrink). Nil for justified text.
+        var raggedStretch: Double?
+        /// Ragged text's end-of-line stretch, in ems of the block's font (ragged2e's default
+        /// for LaTeX is 2 em on a 30 em line; a phone's line is some 21 em).
+        static let raggedEms = 3.0
         /// Paragraphs with more break opportunities than this are set first-fit (their cost
         /// would grow with the active nodes; such paragraphs are lists of words, not prose).
         var maximumCandidates = 50_000
@@ -139,6 +155,7 @@ extension LineFiller {
                 guard usable(b), autoHyphens || scalars[b.offset - 1] == "\u{AD}" else { continue }
             }
             let forced = b.kind == .mandatory
+            let afterHyphen = b.kind == .allowed && b.offset >= 2 && (scalars[b.offset - 1] == "-" || scalars[b.offset - 1] == "\u{2010}")
             // The best way to end a line here, per fitness class (no allocation per break).
             var best = BestPerFitness()
             var kept = 0
@@ -163,12 +180,14 @@ extension LineFiller {
                 let room = a.line == 0 ? firstRoom : room
                 let ratio: Double
                 if natural > room + Self.epsilon {
-                    // The last line and a line before a forced break are not justified: they must fit.
-                    ratio = glue > 0 && !forced ? (room - natural) / (glue * p.shrink) : -.infinity
+                    // The last line and a line before a forced break are not justified: they must
+                    // fit; nor may a ragged line shrink.
+                    ratio = glue > 0 && !forced && p.raggedStretch == nil ? (room - natural) / (glue * p.shrink) : -.infinity
                 } else if forced {
                     ratio = 0
                 } else {
-                    ratio = natural < room - Self.epsilon ? (glue > 0 ? (room - natural) / (glue * p.stretch) : .infinity) : 0
+                    let stretch = p.raggedStretch ?? glue * p.stretch
+                    ratio = natural < room - Self.epsilon ? (stretch > 0 ? (room - natural) / stretch : .infinity) : 0
                 }
                 // Overfull: every later break from this node is too; it leaves the active list.
                 guard ratio >= -1 else { continue }
@@ -183,6 +202,7 @@ extension LineFiller {
                 let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
                 var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
                 if hyphenated { demerits += p.hyphenPenalty * p.hyphenPenalty }
+                if afterHyphen { demerits += p.explicitHyphenPenalty * p.explicitHyphenPenalty }
                 if hyphenated && a.kind == .hyphenated { demerits += p.doubleHyphenDemerits }
                 if abs(fitness - a.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
                 best.offer(a.demerits + demerits, from: index, fitness: fitness)
@@ -268,12 +288,13 @@ extension LineFiller {
             let glue = separators[word.upperBound - 1] - separators[min(a.position, word.upperBound - 1)]
             if widest < room - Self.epsilon {
                 // Every such line is short: the tightest stretches least.
-                guard glue > 0, (room - widest) / (glue * p.stretch) <= tolerance + margin else { continue }
+                let stretch = p.raggedStretch ?? glue * p.stretch
+                guard stretch > 0, (room - widest) / stretch <= tolerance + margin else { continue }
                 return true
             }
             if narrowest > room + Self.epsilon {
-                // Every such line is too long: the loosest shrinks least.
-                guard glue > 0, (room - narrowest) / (glue * p.shrink) >= -1 - margin else { continue }
+                // Every such line is too long: the loosest shrinks least (a ragged one not at all).
+                guard glue > 0, p.raggedStretch == nil, (room - narrowest) / (glue * p.shrink) >= -1 - margin else { continue }
                 return true
             }
             return true

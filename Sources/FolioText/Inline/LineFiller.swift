@@ -12,8 +12,8 @@ import FolioStyle
 /// (usually the one that straddles its end); the lines are the same as with every word
 /// hyphenated up front (see `settle`).
 ///
-/// Justified paragraphs are set total-fit instead (`totalFit`, LineFiller+TotalFit.swift);
-/// first fit remains for ragged text, lines beside floats, and the emergencies total fit gives up on.
+/// Paragraphs are set total-fit instead (`totalFit`, LineFiller+TotalFit.swift); first fit
+/// remains for lines beside floats, terminal cells, and the emergencies total fit gives up on.
 /// https://www.w3.org/TR/css-text-3/#line-breaking
 struct LineFiller {
     struct Line {

@@ -3,7 +3,7 @@ import FolioStyle
 /// The paragraph setter: inline formatting of one block's content into line boxes.
 ///
 /// collect (white space, transforms) → itemize and shape (fonts, scripts, bidi levels) →
-/// break (UAX #14 + CSS; total fit for justified text, else first fit) → assemble (reorder, align, justify, line heights).
+/// break (UAX #14 + CSS; total fit, first fit beside floats and in cells) → assemble (reorder, align, justify, line heights).
 /// Lines are independent values, so pagination splits a paragraph between any two lines.
 ///
 /// Fast for whole books: words go through the `ShapeCache` without strings, left-to-right
@@ -40,9 +40,15 @@ public enum ParagraphLayouter {
         }
         let count = collected.scalars.count
         var lines: [LineBox] = []
-        // Justified text is set total-fit: the paragraph's breaks chosen together.
-        if bands == nil, context.metric == .fonts, input.blockStyle.text.align == .justify, count > 0,
-           let chosen = filler.totalFit(available: (width - assembler.indent, width), separators: separatorWidths(shaped)) {
+        // Text is set total-fit: the paragraph's breaks chosen together. Justified lines
+        // stretch their word spaces; ragged ones keep them and leave the rest of the line
+        // empty, which counts as the stretch of a glue at the line's end (`raggedStretch`
+        // ems of the block's font), so that the right edge is as even as the words allow.
+        var parameters = LineFiller.TotalFit()
+        if input.blockStyle.text.align != .justify { parameters.raggedStretch = LineFiller.TotalFit.raggedEms * assembler.blockFontSize }
+        if bands == nil, context.metric == .fonts, count > 0,
+           let chosen = filler.totalFit(available: (width - assembler.indent, width), separators: separatorWidths(shaped),
+                                        parameters: parameters) {
             for (k, line) in chosen.enumerated() {
                 lines.append(assembler.line(line, first: k == 0, last: line.range.upperBound >= count, content: filler.contentEnd(line.range)))
             }
@@ -69,12 +75,16 @@ public enum ParagraphLayouter {
     }
 
     /// The `hyphens` a span is broken with: the book's, or under the reader's `auto` (the
-    /// default) `auto` in justified text the book does not forbid to hyphenate (`none`).
+    /// default) `auto` in justified text the book does not forbid to hyphenate (`none`), and
+    /// never `auto` in a heading, which readers expect whole even where a book's sheet
+    /// hyphenates everything.
     static func usedHyphens(_ value: Hyphens, input: ParagraphInput, context: InlineContext) -> Hyphens {
         switch context.readerHyphens {
         case .book: return value
         case .off: return value == .auto ? .manual : value
-        case .auto: return value == .manual && input.blockStyle.text.align == .justify ? .auto : value
+        case .auto:
+            if input.isHeading { return value == .auto ? .manual : value }
+            return value == .manual && input.blockStyle.text.align == .justify ? .auto : value
         }
     }
 

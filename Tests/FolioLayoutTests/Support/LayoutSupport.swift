@@ -26,19 +26,21 @@ enum LayoutSupport {
     }
 
     static func context(page: PageGeometry = smallPage, diagnostics: Diagnostics = Diagnostics(),
-                        images: [String: (Double, Double)] = [:]) throws -> LayoutContext {
+                        images: [String: (Double, Double)] = [:], hyphens: ReaderSettings.Hyphenation = .book) throws -> LayoutContext {
         let fonts = try FontContext(diagnostics: diagnostics)
-        return LayoutContext(page: page, inline: InlineContext(fonts: fonts)) { path in
+        var inline = InlineContext(fonts: fonts)
+        inline.readerHyphens = hyphens
+        return LayoutContext(page: page, inline: inline) { path in
             images[path].map { (width: $0.0, height: $0.1) }
         }
     }
 
     static func flow(_ body: String, css: String = "", page: PageGeometry = smallPage,
-                     images: [String: (Double, Double)] = [:]) throws -> ChapterFlow {
+                     images: [String: (Double, Double)] = [:], hyphens: ReaderSettings.Hyphenation = .book) throws -> ChapterFlow {
         let diagnostics = Diagnostics()
         let document = try styled(self.document(body, css: css), diagnostics: diagnostics)
         return ChapterLayout(document: document, path: "EPUB/chapter.xhtml",
-                              context: try context(page: page, diagnostics: diagnostics, images: images)).build()
+                              context: try context(page: page, diagnostics: diagnostics, images: images, hyphens: hyphens)).build()
     }
 
     static func pages(_ body: String, css: String = "", page: PageGeometry = smallPage,
