@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
