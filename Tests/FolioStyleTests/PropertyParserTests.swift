@@ -8,6 +8,7 @@ import Testing
         "border-style: solid wavy", "list-style-type: inherit decimal", "float: footnote",
         "margin: 1px,2px", "content: foo", "quotes: \"a\"", "counter-reset: none 2",
         "tab-size: -1", "tab-size: 2.5", "tab-size: 4 4",
+        "hyphenate-limit-chars: 0", "hyphenate-limit-chars: 5 2 2 2", "hyphenate-limit-chars: 5px", "hyphenate-limit-chars: none",
     ])
     func invalidValuesAreRejected(declaration: String) {
         #expect(TestCSS.parse(declaration) == nil)
@@ -38,6 +39,18 @@ import Testing
         #expect(ComputedStyle.initial.rareInherited.tabSize == 8)
         #expect(PropertyID.tabSize.isInherited)
         #expect(TestCSS.style("tab-size: 0").rareInherited.tabSize == 0)
+    }
+
+    @Test func hyphenateLimitCharsTakesOneToThreeNumbersOrAuto() {
+        let full = TestCSS.style("hyphenate-limit-chars: 7 3 4").rareInherited.hyphenateLimitChars
+        #expect(full == HyphenateLimitChars(word: 7, before: 3, after: 4))
+        // A missing third value is the second; a missing second is auto.
+        #expect(TestCSS.style("hyphenate-limit-chars: 6 3").rareInherited.hyphenateLimitChars == HyphenateLimitChars(word: 6, before: 3, after: 3))
+        #expect(TestCSS.style("hyphenate-limit-chars: 8").rareInherited.hyphenateLimitChars == HyphenateLimitChars(word: 8))
+        #expect(TestCSS.style("hyphenate-limit-chars: auto auto 4").rareInherited.hyphenateLimitChars == HyphenateLimitChars(after: 4))
+        #expect(TestCSS.style("hyphenate-limit-chars: auto").cssValue(of: .hyphenateLimitChars) == "auto")
+        #expect(TestCSS.style("hyphenate-limit-chars: 6 3").cssValue(of: .hyphenateLimitChars) == "6 3 3")
+        #expect(PropertyID.hyphenateLimitChars.isInherited)
     }
 
     @Test func countersAndQuotesParse() {

@@ -32,6 +32,22 @@ import FolioStyle
         #expect(Self.context.hyphenator(for: "en") === Self.context.hyphenator(for: "en-US"))
     }
 
+    @Test func eachLanguageKeepsItsOwnMinimaAndAStyleCanRaiseThem() throws {
+        #expect(Hyphenator.Minima.forLanguage("de-CH") == Hyphenator.Minima(word: 6, before: 3, after: 3))
+        #expect(Hyphenator.Minima.forLanguage("en-GB") == Hyphenator.Minima(word: 5, before: 2, after: 3))
+        #expect(Hyphenator.Minima.forLanguage("fr") == Hyphenator.Minima(word: 5, before: 2, after: 2))
+        let german = try #require(Self.context.hyphenator(for: "de"))
+        // Five letters: short of German's six.
+        #expect(german.hyphenationPoints(in: "Abend").isEmpty)
+        let english = try #require(Self.context.hyphenator(for: "en"))
+        // `hyphenate-limit-chars: 8 4 4`: "hy-" is too short a piece, "hyphen-" is not.
+        let points = english.hyphenationPoints(in: "hyphenation", limit: HyphenateLimitChars(word: 8, before: 4, after: 4))
+        #expect(points == [6])
+        #expect(english.hyphenationPoints(in: "hyphenation", limit: HyphenateLimitChars(word: 12)).isEmpty)
+        // Below 2 letters a side the style is not followed.
+        #expect(english.hyphenationPoints(in: "hyphenation", limit: HyphenateLimitChars(before: 1, after: 1)) == [2, 6])
+    }
+
     @Test func wordsUnderFiveLettersAreNeverHyphenated() throws {
         let english = try #require(Self.context.hyphenator(for: "en"))
         #expect(english.hyphenationPoints(in: "able").isEmpty)

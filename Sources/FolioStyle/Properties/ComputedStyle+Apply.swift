@@ -126,6 +126,7 @@ extension ComputedStyle {
         case (.overflowWrap, .overflowWrap(let v)): text.overflowWrap = v
         case (.lineBreak, .lineBreak(let v)): text.lineBreak = v
         case (.hyphens, .hyphens(let v)): text.hyphens = v
+        case (.hyphenateLimitChars, .hyphenateLimitChars(let v)): rareInherited.hyphenateLimitChars = v
         case (.direction, .direction(let v)): text.direction = v
         case (.writingMode, .writingMode(let v)): text.writingMode = v
         case (.textOrientation, .textOrientation(let v)): text.textOrientation = v

@@ -86,6 +86,7 @@ extension ComputedStyle {
         case .overflowWrap: text.overflowWrap.rawValue
         case .lineBreak: text.lineBreak.rawValue
         case .hyphens: text.hyphens.rawValue
+        case .hyphenateLimitChars: rareInherited.hyphenateLimitChars.description
         case .direction: text.direction.rawValue
         case .unicodeBidi: box.unicodeBidi.rawValue
         case .writingMode: text.writingMode.rawValue

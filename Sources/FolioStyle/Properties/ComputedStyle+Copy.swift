@@ -71,6 +71,7 @@ extension ComputedStyle {
         case .overflowWrap: text.overflowWrap = other.text.overflowWrap
         case .lineBreak: text.lineBreak = other.text.lineBreak
         case .hyphens: text.hyphens = other.text.hyphens
+        case .hyphenateLimitChars: rareInherited.hyphenateLimitChars = other.rareInherited.hyphenateLimitChars
         case .direction: text.direction = other.text.direction
         case .unicodeBidi: box.unicodeBidi = other.box.unicodeBidi
         case .writingMode: text.writingMode = other.text.writingMode

@@ -88,6 +88,7 @@ public struct RareInheritedProperties: Sendable, Hashable {
     public var underlinePosition: TextUnderlinePosition = .auto
     /// Columns between tab stops in preserved white space (`tab-size`).
     public var tabSize = 8
+    public var hyphenateLimitChars = HyphenateLimitChars()
 }
 
 /// `border-spacing` in px.

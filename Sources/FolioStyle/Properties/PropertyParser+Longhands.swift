@@ -69,6 +69,7 @@ extension PropertyParser {
         case .overflowWrap: return one(v, OverflowWrap.self).map(SpecifiedValue.overflowWrap)
         case .lineBreak: return one(v, LineBreak.self).map(SpecifiedValue.lineBreak)
         case .hyphens: return one(v, Hyphens.self).map(SpecifiedValue.hyphens)
+        case .hyphenateLimitChars: return HyphenateLimitChars.parse(v).map(SpecifiedValue.hyphenateLimitChars)
         case .direction: return one(v, Direction.self).map(SpecifiedValue.direction)
         case .writingMode:
             guard let keyword = v.singleKeyword else { return nil }

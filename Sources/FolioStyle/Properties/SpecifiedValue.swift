@@ -49,6 +49,7 @@ public enum SpecifiedValue: Sendable, Hashable {
     case overflowWrap(OverflowWrap)
     case lineBreak(LineBreak)
     case hyphens(Hyphens)
+    case hyphenateLimitChars(HyphenateLimitChars)
     case direction(Direction)
     case writingMode(WritingMode)
     case textOrientation(TextOrientation)

@@ -64,6 +64,46 @@ public enum WhiteSpace: String, CSSKeyword {
 }
 
 /// https://www.w3.org/TR/css-text-3/#hyphens-property
+/// `hyphenate-limit-chars`: the shortest word hyphenated and the fewest characters before and
+/// after a hyphenation point; nil is `auto` (the language's own, chosen by the hyphenator).
+/// Numbers are clamped to 1…64.
+/// https://www.w3.org/TR/css-text-4/#hyphenate-char-limits
+public struct HyphenateLimitChars: Sendable, Hashable, CustomStringConvertible {
+    public var word: Int?
+    public var before: Int?
+    public var after: Int?
+
+    public init(word: Int? = nil, before: Int? = nil, after: Int? = nil) {
+        self.word = word
+        self.before = before
+        self.after = after
+    }
+
+    /// One to three values, each `auto` or an integer ≥ 1: a missing third is the second, a
+    /// missing second is `auto`.
+    static func parse(_ v: [ComponentValue]) -> HyphenateLimitChars? {
+        guard (1...3).contains(v.count) else { return nil }
+        var values: [Int?] = []
+        for component in v {
+            if component.keyword == "auto" {
+                values.append(nil)
+            } else if let n = component.integer, n >= 1 {
+                values.append(min(n, 64))
+            } else {
+                return nil
+            }
+        }
+        let before = values.count > 1 ? values[1] : nil
+        return HyphenateLimitChars(word: values[0], before: before, after: values.count > 2 ? values[2] : before)
+    }
+
+    public var description: String {
+        if word == nil && before == nil && after == nil { return "auto" }
+        let text = { (value: Int?) in value.map(String.init) ?? "auto" }
+        return "\(text(word)) \(text(before)) \(text(after))"
+    }
+}
+
 public enum Hyphens: String, CSSKeyword {
     case none, manual, auto
 }

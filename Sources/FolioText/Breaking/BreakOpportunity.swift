@@ -26,14 +26,18 @@ public struct LineBreakStyle: Hashable, Sendable {
     public var overflowWrap: OverflowWrap
     public var lineBreak: LineBreak
     public var hyphens: Hyphens
+    /// `hyphenate-limit-chars`: the shortest word and the letters kept before and after a
+    /// hyphen (`auto`: the language's).
+    public var hyphenateLimit: HyphenateLimitChars
 
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
-                lineBreak: LineBreak = .auto, hyphens: Hyphens = .manual) {
+                lineBreak: LineBreak = .auto, hyphens: Hyphens = .manual, hyphenateLimit: HyphenateLimitChars = HyphenateLimitChars()) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
         self.overflowWrap = overflowWrap
         self.lineBreak = lineBreak
         self.hyphens = hyphens
+        self.hyphenateLimit = hyphenateLimit
     }
 
     /// `white-space: nowrap | pre` forbid soft wraps.

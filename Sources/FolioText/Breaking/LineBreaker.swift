@@ -274,7 +274,7 @@ public struct LineBreaker: Sendable {
         let style = Self.style(at: word.lowerBound, spans)
         guard style.hyphens == .auto, style.wraps,
               !scalars[word].contains("\u{AD}"), !isAcronym(scalars[word]) else { return }
-        for point in hyphenator.hyphenationPoints(scalars: scalars[word]) {
+        for point in hyphenator.hyphenationPoints(scalars: scalars[word], limit: style.hyphenateLimit) {
             let i = word.lowerBound + point - 1
             if kinds[i] == .none || kinds[i] == .emergency { kinds[i] = .hyphenated }
         }

@@ -9,9 +9,11 @@ import FolioStyle
 /// `hnj_hyphen_hyphenate3` reads the pattern states and writes only the caller's buffers, so
 /// one hyphenator is shared between threads.
 ///
-/// Rules applied here: words of fewer than 5 letters are never hyphenated; at least 2
-/// letters stay before a break and 3 after (or the dictionary's own, larger, minima);
-/// punctuation before and after the word is set aside; a word with a letter the dictionary's
+/// Rules applied here: the shortest word hyphenated and the letters kept before and after a
+/// break are the style's `hyphenate-limit-chars`, or by default the language's (`Minima`:
+/// 6, 3 and 3 for German and its neighbours, 5, 2 and 3 for English, 5, 2 and 2 otherwise),
+/// never fewer than the dictionary's own (its LEFTHYPHENMIN and RIGHTHYPHENMIN), nor than 4,
+/// 2 and 2; punctuation before and after the word is set aside; a word with a letter the dictionary's
 /// charset cannot hold is not hyphenated. Non-standard breaks (patterns that change
 /// letters, like old German "ck" → "k-k") are skipped. The rule that the last word of a
 /// paragraph is not hyphenated belongs to the line filler. Answers are remembered per word
@@ -19,8 +21,38 @@ import FolioStyle
 ///
 /// https://www.w3.org/TR/css-text-3/#hyphenation · https://github.com/hunspell/hyphen
 public final class Hyphenator: @unchecked Sendable {
-    /// The shortest word that may be hyphenated, in letters.
-    public static let minimumWordLength = 5
+    /// No word shorter than this is hyphenated, whatever a style asks (in scalars: a bound the
+    /// line filler skips short words by).
+    public static let minimumWordLength = 4
+
+    /// The shortest word hyphenated and the fewest letters before and after a break.
+    public struct Minima: Sendable, Hashable {
+        public var word: Int
+        public var before: Int
+        public var after: Int
+
+        /// The defaults for a language (BCP 47): German-like languages, whose compounds are long
+        /// and whose readers expect fewer, longer pieces, 6/3/3; English 5/2/3 (TeX's own);
+        /// others 5/2/2 (CSS Text 4's suggestion for `auto`).
+        public static func forLanguage(_ tag: String?) -> Minima {
+            let language = tag?.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+            switch language {
+            case "de", "nl", "da", "sv", "nb", "nn", "no", "is", "lb", "af", "fy": return Minima(word: 6, before: 3, after: 3)
+            case "en": return Minima(word: 5, before: 2, after: 3)
+            default: return Minima(word: 5, before: 2, after: 2)
+            }
+        }
+
+        /// These minima with a style's `hyphenate-limit-chars` over them (its `auto` parts
+        /// keep these), and never below 4/2/2.
+        public func limited(by limit: HyphenateLimitChars) -> Minima {
+            Minima(word: max(Hyphenator.minimumWordLength, limit.word ?? word), before: max(2, limit.before ?? before),
+                   after: max(2, limit.after ?? after))
+        }
+    }
+
+    /// The language's minima (from the dictionary file's name: `hyph_de_DE.dic` → German).
+    public let minima: Minima
     /// Longer words (in encoded bytes) are not hyphenated: no dictionary word is this long, and
     /// libhyphen allocates and scans per call in proportion to the word.
     static let maximumWordBytes = 256
@@ -39,6 +71,8 @@ public final class Hyphenator: @unchecked Sendable {
     public init?(path: String) {
         guard access(path, R_OK) == 0 else { return nil }
         self.path = path
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        minima = Minima.forLanguage(name.hasPrefix("hyph_") ? String(name.dropFirst(5)) : nil)
     }
 
     /// One loaded libhyphen dictionary; frees it when released.
@@ -82,20 +116,31 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// Offsets (in Unicode scalars from the start of `word`) before which the word may break
     /// with a hyphen, in increasing order.
-    public func hyphenationPoints(in word: String) -> [Int] {
-        hyphenationPoints(scalars: Array(word.unicodeScalars)[...])
+    public func hyphenationPoints(in word: String, limit: HyphenateLimitChars = HyphenateLimitChars()) -> [Int] {
+        hyphenationPoints(scalars: Array(word.unicodeScalars)[...], limit: limit)
     }
 
     /// The same, for a word given as scalars (a slice of a paragraph); offsets from its start.
-    func hyphenationPoints(scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
-        if let known = memo.withLock({ $0[scalars] }) { return known }
-        let points = findPoints(scalars)
-        memo.withLock { table in
-            if table.count >= Self.memoLimit { table = [:] }
-            // The key owns a copy of its scalars, not a slice of the caller's paragraph.
-            table[ArraySlice(Array(scalars))] = points
+    func hyphenationPoints(scalars: ArraySlice<Unicode.Scalar>, limit: HyphenateLimitChars = HyphenateLimitChars()) -> [Int] {
+        let all: [Int]
+        if let known = memo.withLock({ $0[scalars] }) {
+            all = known
+        } else {
+            all = findPoints(scalars)
+            memo.withLock { table in
+                if table.count >= Self.memoLimit { table = [:] }
+                // The key owns a copy of its scalars, not a slice of the caller's paragraph.
+                table[ArraySlice(Array(scalars))] = all
+            }
         }
-        return points
+        guard !all.isEmpty else { return all }
+        // The minima, on the word without the punctuation around it (the points the memo
+        // keeps honour only the dictionary's, so that one word serves every style).
+        let minima = self.minima.limited(by: limit)
+        guard let first = scalars.firstIndex(where: Self.isAlphabetic), let last = scalars.lastIndex(where: Self.isAlphabetic) else { return [] }
+        let letters = last - first + 1, lead = first - scalars.startIndex
+        guard letters >= minima.word else { return [] }
+        return all.filter { $0 - lead >= minima.before && letters - ($0 - lead) >= minima.after }
     }
 
     private func findPoints(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
@@ -123,7 +168,9 @@ public final class Hyphenator: @unchecked Sendable {
         var cut: UnsafeMutablePointer<Int32>? = nil
         let failed = bytes.withUnsafeBufferPointer { b in
             hyphens.withUnsafeMutableBufferPointer { h in
-                hnj_hyphen_hyphenate3(dictionary.pointer, b.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+                // The least minima libhyphen takes: the dictionary's own still apply; the style's
+                // are applied to these points (`hyphenationPoints`).
+                hnj_hyphen_hyphenate3(dictionary.pointer, b.baseAddress, Int32(size), h.baseAddress, nil, &rep, &pos, &cut, 2, 2, 2, 2)
             }
         }
         // rep, pos and cut are libhyphen's (calloc'd with word_size entries), freed here.

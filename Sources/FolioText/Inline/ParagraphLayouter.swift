@@ -107,10 +107,12 @@ public enum ParagraphLayouter {
         var start = 0
         for i in 0...collected.scalars.count where i == collected.scalars.count || collected.item[i] != collected.item[start] {
             if i > start {
-                var text = input.blockStyle.text
-                if case .text(_, let shared, _) = input.items[collected.item[start]] { text = shared.style.text }
+                var computed = input.blockStyle
+                if case .text(_, let shared, _) = input.items[collected.item[start]] { computed = shared.style }
+                let text = computed.text
                 let style = LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
-                                           lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context))
+                                           lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context),
+                                           hyphenateLimit: computed.rareInherited.hyphenateLimitChars)
                 spans.append(LineBreaker.Span(range: start..<i, style: style))
             }
             start = i
