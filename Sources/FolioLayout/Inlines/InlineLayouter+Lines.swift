@@ -69,19 +69,25 @@ extension InlineLayouter {
     /// A line's text in reading order: atomic inlines dropped, forced breaks as newlines,
     /// soft hyphens removed.
     func lineText(_ scalars: [Unicode.Scalar], line: LineBox, atomics: [AtomicContent], atomicsBefore: inout Int) -> String {
-        var view = String.UnicodeScalarView()
         let range = line.textRange.clamped(to: 0..<scalars.count)
-        for scalar in scalars[range] {
+        var text = ""
+        // Runs of plain scalars are encoded at once; the three kinds above are replaced.
+        var run = range.lowerBound
+        for i in range {
+            let scalar = scalars[i]
+            guard scalar == "\u{FFFC}" || scalar == "\u{AD}" || scalar == "\u{2028}" else { continue }
+            if i > run { text += String(scalars: scalars[run..<i]) }
+            run = i + 1
             switch scalar {
             case "\u{FFFC}":
                 // Lines follow each other in text order, so atomics are met in order.
-                if atomics.indices.contains(atomicsBefore) { view.append(contentsOf: atomics[atomicsBefore].text.unicodeScalars) }
+                if atomics.indices.contains(atomicsBefore) { text += atomics[atomicsBefore].text }
                 atomicsBefore += 1
-            case "\u{AD}": continue
-            case "\u{2028}": view.append("\n")
-            default: view.append(scalar)
+            case "\u{2028}": text += "\n"
+            default: break
             }
         }
-        return String(view)
+        if range.upperBound > run { text += String(scalars: scalars[run..<range.upperBound]) }
+        return text
     }
 }

@@ -63,7 +63,9 @@ public final class Hyphenator: @unchecked Sendable {
     private let loaded = Mutex<Load>(.notYet)
     /// Words already hyphenated (libhyphen takes microseconds a word; line ends repeat
     /// words), bounded by `memoLimit`.
-    private let memo = Mutex<[ArraySlice<Unicode.Scalar>: [Int]]>([:])
+    /// By a 64-bit FNV-1a hash of the word's scalars (one Int hashes faster than a word's
+    /// scalars), the words with that hash and their points.
+    private let memo = Mutex<[Int: [(word: [Unicode.Scalar], points: [Int])]]>([:])
     static let memoLimit = 50_000
 
     /// A hyphenator for a `.dic` file, loaded when first used; nil when the file cannot be read.
@@ -123,14 +125,15 @@ public final class Hyphenator: @unchecked Sendable {
     /// The same, for a word given as scalars (a slice of a paragraph); offsets from its start.
     func hyphenationPoints(scalars: ArraySlice<Unicode.Scalar>, limit: HyphenateLimitChars = HyphenateLimitChars()) -> [Int] {
         let all: [Int]
-        if let known = memo.withLock({ $0[scalars] }) {
+        let key = Self.fnv(scalars)
+        if let known = memo.withLock({ $0[key]?.first { $0.word.elementsEqual(scalars) }?.points }) {
             all = known
         } else {
             all = findPoints(scalars)
             memo.withLock { table in
                 if table.count >= Self.memoLimit { table = [:] }
-                // The key owns a copy of its scalars, not a slice of the caller's paragraph.
-                table[ArraySlice(Array(scalars))] = all
+                // The entry owns a copy of its scalars, not a slice of the caller's paragraph.
+                table[key, default: []].append((Array(scalars), all))
             }
         }
         guard !all.isEmpty else { return all }
@@ -141,6 +144,15 @@ public final class Hyphenator: @unchecked Sendable {
         let letters = last - first + 1, lead = first - scalars.startIndex
         guard letters >= minima.word else { return [] }
         return all.filter { $0 - lead >= minima.before && letters - ($0 - lead) >= minima.after }
+    }
+
+    /// FNV-1a over the scalars' values.
+    static func fnv(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for scalar in scalars {
+            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash)
     }
 
     private func findPoints(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {

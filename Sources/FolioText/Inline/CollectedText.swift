@@ -106,26 +106,7 @@ struct CollectedText {
 
     /// A range of the text as a `String`.
     func string(_ range: Range<Int>) -> String {
-        scalars.withUnsafeBufferPointer { all in
-            let part = UnsafeBufferPointer(rebasing: all[range])
-            var bytes = 0
-            for scalar in part { bytes += scalar.value < 0x80 ? 1 : UTF8.width(scalar) }
-            return String(unsafeUninitializedCapacity: bytes) { buffer in
-                var i = 0
-                for scalar in part {
-                    if scalar.value < 0x80 {
-                        buffer[i] = UInt8(truncatingIfNeeded: scalar.value)
-                        i += 1
-                        continue
-                    }
-                    UTF8.encode(scalar) { unit in
-                        buffer[i] = unit
-                        i += 1
-                    }
-                }
-                return i
-            }
-        }
+        String(scalars: scalars[range])
     }
 
     /// https://www.w3.org/TR/css-text-3/#text-transform-property (not language-tailored:
@@ -152,5 +133,31 @@ struct CollectedText {
         if scalar == " " { return "\u{3000}" }
         guard (0x21...0x7E).contains(scalar.value) else { return scalar }
         return Unicode.Scalar(scalar.value - 0x21 + 0xFF01) ?? scalar
+    }
+}
+
+extension String {
+    /// Scalars as a `String`, encoded straight to UTF-8 (appending them to a
+    /// `String.UnicodeScalarView` one by one costs several times more).
+    public init(scalars: ArraySlice<Unicode.Scalar>) {
+        self = scalars.withUnsafeBufferPointer { part in
+            var bytes = 0
+            for scalar in part { bytes += scalar.value < 0x80 ? 1 : UTF8.width(scalar) }
+            return String(unsafeUninitializedCapacity: bytes) { buffer in
+                var i = 0
+                for scalar in part {
+                    if scalar.value < 0x80 {
+                        buffer[i] = UInt8(truncatingIfNeeded: scalar.value)
+                        i += 1
+                        continue
+                    }
+                    UTF8.encode(scalar) { unit in
+                        buffer[i] = unit
+                        i += 1
+                    }
+                }
+                return i
+            }
+        }
     }
 }
