@@ -14,26 +14,31 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
     public var displayMode: String?
     /// True when the reader scrolls rather than turns pages.
     public var scrollMode: Bool?
+    /// Hyphenation: `auto` (justified text, unless the book says `hyphens: none`), `book` (as
+    /// its CSS says) or `off`.
+    public var hyphens: String?
 
-    public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil) {
+    public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil,
+                hyphens: String? = nil) {
         self.theme = theme
         self.textSizeStep = textSizeStep
         self.fontFamily = fontFamily
         self.displayMode = displayMode
         self.scrollMode = scrollMode
+        self.hyphens = hyphens
     }
 
     /// These settings, with anything not chosen here taken from `base`.
     public func merged(over base: ReadingSettings) -> ReadingSettings {
         ReadingSettings(theme: theme ?? base.theme, textSizeStep: textSizeStep ?? base.textSizeStep,
                         fontFamily: fontFamily ?? base.fontFamily, displayMode: displayMode ?? base.displayMode,
-                        scrollMode: scrollMode ?? base.scrollMode)
+                        scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens)
     }
 
     public var isEmpty: Bool { self == ReadingSettings() }
 
     enum CodingKeys: String, CodingKey {
-        case theme, textSizeStep, fontFamily, displayMode, scrollMode
+        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens
     }
 
     /// A field of the wrong type is dropped with a warning (`state.field-invalid`); the others stay.
@@ -44,6 +49,7 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         fontFamily = c.lenient(String.self, .fontFamily, decoder).map { String($0.prefix(200)) }
         displayMode = c.lenient(String.self, .displayMode, decoder)
         scrollMode = c.lenient(Bool.self, .scrollMode, decoder)
+        hyphens = c.lenient(String.self, .hyphens, decoder)
     }
 }
 

@@ -73,8 +73,9 @@ struct Read: ParsableCommand {
         let readingTheme = theme ?? session.theme ?? .day
         let size = terminal.size()
         let step = session.settings.textSizeStep ?? TextWidth.defaultStep
+        let hyphens = session.settings.hyphens.flatMap(ReaderSettings.Hyphenation.init(rawValue:)) ?? .auto
         let cellBook = CellBook(publication: publication, images: bookImages, columns: TextWidth.columns(step: step, screen: size.columns),
-                                rows: max(4, size.rows - 1), theme: readingTheme)
+                                rows: max(4, size.rows - 1), theme: readingTheme, hyphens: hyphens)
         guard cellBook.firstPosition != nil else {
             Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
             throw Exit.unreadableBook

@@ -151,6 +151,23 @@ import Testing
         #expect(p.screen()[0, 0].background == RGBA.black)
     }
 
+    @Test func yCyclesHyphenationAndRelaysTheSamePlace() throws {
+        let p = try pager()
+        press(p, .character(" "), .character(" "))
+        let before = p.locator
+        #expect(p.book.hyphens == .auto)
+        press(p, .character("y"))
+        #expect(p.book.hyphens == .book)
+        #expect(p.message?.contains("as the book says") == true)
+        press(p, .character("y"))
+        #expect(p.book.hyphens == .off)
+        let page = try #require(p.currentPage)
+        #expect(page.start <= before && before <= page.end)
+        #expect(!text(p).isEmpty)
+        press(p, .character("y"))
+        #expect(p.book.hyphens == .auto)
+    }
+
     @Test func aFootnoteLinkOpensItsNoteOverThePage() throws {
         let p = try pager()
         // Page to the one that holds the note reference.

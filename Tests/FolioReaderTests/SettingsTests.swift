@@ -37,6 +37,16 @@ import Testing
         #expect(store.diagnostics.warnings.isEmpty)
     }
 
+    @Test func hyphenationIsASettingLikeTheOthers() throws {
+        let data = Data(#"{"theme": "sepia", "hyphens": "off"}"#.utf8)
+        let settings = try JSONDecoder().decode(ReadingSettings.self, from: data)
+        #expect(settings == ReadingSettings(theme: "sepia", hyphens: "off"))
+        #expect(ReadingSettings(hyphens: "book").merged(over: settings).hyphens == "book")
+        #expect(ReadingSettings().merged(over: settings).hyphens == "off")
+        let written = try JSONEncoder().encode(settings)
+        #expect(try JSONDecoder().decode(ReadingSettings.self, from: written) == settings)
+    }
+
     @Test func aBooksOwnSettingsOverrideTheGlobalOnes() {
         let global = ReadingSettings(theme: "day", textSizeStep: 0, fontFamily: "serif", displayMode: "cells", scrollMode: false)
         let book = ReadingSettings(theme: "night", scrollMode: true)

@@ -17,6 +17,8 @@ public final class CellBook {
     public private(set) var display: Display = .cells
     /// The font family of image pages (cells have the terminal's).
     public private(set) var font: ReaderSettings.FontChoice = .publisher
+    /// The reader's hyphenation (`auto`: justified text hyphenated unless the book says none).
+    public private(set) var hyphens: ReaderSettings.Hyphenation
     private var counts: [Int: Int] = [:]
 
     /// How pages are laid out for the terminal.
@@ -29,19 +31,24 @@ public final class CellBook {
         case image(cellWidth: Int, cellHeight: Int, fontScale: Double)
     }
 
-    public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme) {
+    public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme,
+                hyphens: ReaderSettings.Hyphenation = .auto) {
         self.publication = publication
         self.images = images
         self.columns = columns
         self.rows = rows
         self.theme = theme
-        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: .cells, font: .publisher)
+        self.hyphens = hyphens
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: .cells, font: .publisher,
+                                 hyphens: hyphens)
     }
 
     private static func makeLayout(_ publication: Publication, images: BookImages, columns: Int, rows: Int,
-                                   theme: ReaderSettings.Theme, display: Display, font: ReaderSettings.FontChoice) -> BookLayout {
+                                   theme: ReaderSettings.Theme, display: Display, font: ReaderSettings.FontChoice,
+                                   hyphens: ReaderSettings.Hyphenation) -> BookLayout {
         var settings = ReaderSettings.phone
         settings.theme = theme
+        settings.hyphens = hyphens
         switch display {
         case .cells:
             // A cell is 8×16 CSS px; the margin is two columns and one row.
@@ -64,16 +71,20 @@ public final class CellBook {
     }
 
     /// Lays the book out again for another grid, theme, display or font; counts start over.
-    public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme, display: Display? = nil, font: ReaderSettings.FontChoice? = nil) {
-        let display = display ?? self.display, font = font ?? self.font
-        guard columns != self.columns || rows != self.rows || theme != self.theme || display != self.display || font != self.font else { return }
+    public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme, display: Display? = nil, font: ReaderSettings.FontChoice? = nil,
+                         hyphens: ReaderSettings.Hyphenation? = nil) {
+        let display = display ?? self.display, font = font ?? self.font, hyphens = hyphens ?? self.hyphens
+        guard columns != self.columns || rows != self.rows || theme != self.theme || display != self.display || font != self.font
+                || hyphens != self.hyphens else { return }
         self.columns = columns
         self.rows = rows
         self.theme = theme
         self.display = display
         self.font = font
+        self.hyphens = hyphens
         counts = [:]
-        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: display, font: font)
+        layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: display, font: font,
+                                 hyphens: hyphens)
     }
 
     public var readingOrder: [Int] { layout.readingOrder }

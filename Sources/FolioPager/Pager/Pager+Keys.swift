@@ -85,6 +85,17 @@ extension Pager {
         case .character("s"):
             if showsImagePages { message = "Scroll mode is for cells; pages shown as images turn a page at a time" } else { toggleScrolling() }
         case .character("a"): toggleNarration()
+        case .character("y"):
+            let all = ReaderSettings.Hyphenation.allCases
+            let next = all[(all.firstIndex(of: book.hyphens)! + 1) % all.count]
+            let keep = anchor ?? currentPage?.start
+            anchor = keep
+            book.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next)
+            if let keep, let found = book.position(of: keep) { position = found }
+            // The same position and grid, other lines: what was drawn is stale.
+            gridCache = nil
+            stripCache = nil
+            message = "Hyphenation: " + Self.hyphenationNames[next]!
         case .character("f"):
             guard showsImagePages else {
                 message = "f changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
@@ -96,6 +107,7 @@ extension Pager {
             anchor = keep
             book.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next)
             if let keep, let found = book.position(of: keep) { position = found }
+            gridCache = nil
             message = "Font: \(next.rawValue)"
         case .character("?"): overlay = .help
         case .escape:

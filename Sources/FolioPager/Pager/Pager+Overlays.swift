@@ -19,9 +19,14 @@ extension Pager {
         "+ / −              narrower / wider text column (image pages: larger / smaller text)",
         "s                  scroll mode (j/k a line) or page mode",
         "f                  font family (pages shown as images)",
+        "y                  hyphenation: auto (justified text), as the book says, off",
         "a                  narration bar (books with Media Overlays):",
         "                   p play/pause · , . ∓15 s · < > speed · ( ) part · z sleep",
         "?                  this help        q  quit",
+    ]
+
+    static let hyphenationNames: [ReaderSettings.Hyphenation: String] = [
+        .auto: "auto (justified text, unless the book says none)", .book: "as the book says", .off: "off",
     ]
 
     func drawOverlay(on screen: inout CellGrid) {

@@ -50,6 +50,7 @@ public final class ReadingSession {
         next.settings.theme = pager.theme.rawValue
         next.settings.textSizeStep = pager.textStep
         next.settings.scrollMode = pager.scrolling
+        next.settings.hyphens = pager.book.hyphens.rawValue
         while !next.bookmarks.isEmpty { _ = next.removeBookmark(at: 0) }
         for mark in pager.bookmarks { _ = next.addBookmark(mark) }
         state = next
