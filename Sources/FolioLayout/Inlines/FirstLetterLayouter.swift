@@ -195,6 +195,18 @@ struct FirstLetterLayouter {
     }
 
     /// The text item for the scalars `range` of an item's text, its source offset moved to match.
+    /// The paragraph's first `count` scalars (paragraph-text offsets), and whether anything was cut.
+    static func prefix(_ input: ParagraphInput, scalars count: Int) -> (ParagraphInput, truncated: Bool) {
+        guard let split = input.itemPosition(ofParagraphOffset: count) else { return (input, false) }
+        var out = input
+        out.items = Array(input.items[..<split.item])
+        if case .text(let text, let style, let source) = input.items[split.item], split.offset > 0 {
+            let scalars = Array(text.unicodeScalars)
+            out.items.append(textItem(scalars, 0..<min(split.offset, scalars.count), style: style, source: source))
+        }
+        return (out, true)
+    }
+
     static func textItem(_ scalars: [Unicode.Scalar], _ range: Range<Int>, style: SharedStyle, source: TextSource) -> InlineItem {
         .text(String(String.UnicodeScalarView(scalars[range])), style: style,
               source: TextSource(node: source.node, offset: source.offset + range.lowerBound))

@@ -158,6 +158,21 @@ struct InlineLayouter {
         return chapter.interner.intern(style)
     }
 
+    /// Where the first line ends with `::first-line`'s style, estimated cheaply: a prefix of the
+    /// paragraph long enough for a line of the narrowest letters, styled, its first line set
+    /// first-fit. Nil beside floats or in cells (the whole paragraph is set first), or when the
+    /// prefix fits on one line (too short to tell).
+    func firstLineGuess(_ input: ParagraphInput, pseudo: ComputedStyle, block: ComputedStyle, width: Double,
+                        bands: ((Double, Double) -> LineBand)?) -> Int? {
+        guard bands == nil, !chapter.setter.usesCells else { return nil }
+        let size = max(1, min(pseudo.font.size, block.font.size))
+        let count = Int(min(100_000, max(1, width) / (0.15 * size))) + 32
+        let (prefix, truncated) = FirstLetterLayouter.prefix(input, scalars: count)
+        let styled = chapter.firstLetters.applyFirstLine(prefix, end: count, pseudo: pseudo, block: block)
+        let first = ParagraphLayouter.firstLineEnd(styled, width: max(1, width), context: chapter.context.inline)
+        return first.isWhole && truncated ? nil : first.end
+    }
+
     /// An `h1`–`h6` element of XHTML.
     static func isHeading(_ node: StyledNode) -> Bool {
         guard let source = node.source, source.namespaceURI == Namespace.xhtml else { return false }
@@ -197,15 +212,22 @@ struct InlineLayouter {
             bands = chapter.floats.lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
         func set(_ input: ParagraphInput) -> ParagraphLayout { chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands) }
-        var layout = set(input)
-        if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0, var end = layout.lines.first?.textRange.upperBound {
+        var layout: ParagraphLayout
+        if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0,
+           var end = firstLineGuess(input, pseudo: pseudo.style, block: blockStyle, width: paragraph.width, bands: bands) ?? set(input).lines.first?.textRange.upperBound {
+            // `::first-line` styles what ends up on the first line, which its style changes:
+            // set again until the first line is what is styled (a total-fit line may end
+            // before the estimate, or after it where its spaces shrink).
+            layout = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
             for _ in 0..<2 {
-                let again = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
-                guard let first = again.lines.first else { break }
-                layout = again
-                guard first.textRange.upperBound < end else { break }
+                guard let first = layout.lines.first, first.textRange.upperBound != end else { break }
                 end = first.textRange.upperBound
+                let again = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
+                guard again.lines.first != nil else { break }
+                layout = again
             }
+        } else {
+            layout = set(input)
         }
         if layout.lines.contains(where: \.overflows) {
             // Pages never overflow: a word wider than the line breaks anywhere, preformatted

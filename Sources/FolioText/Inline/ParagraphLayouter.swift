@@ -74,6 +74,20 @@ public enum ParagraphLayouter {
         return ParagraphLayout(text: collected.string, lines: lines)
     }
 
+    /// Where the first line of `input` ends when set first-fit `width` px wide (a paragraph-text
+    /// offset), and whether that is the end of the text: a cheap estimate of a paragraph's
+    /// first line, for `::first-line`, without setting the whole paragraph.
+    public static func firstLineEnd(_ input: ParagraphInput, width: Double, context: InlineContext) -> (end: Int, isWhole: Bool) {
+        let collected = CollectedText(input.items)
+        let shaped = ShapedParagraph(collected, input: input, context: context)
+        let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
+        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: true)) {
+            assembler.hyphenWidth(after: $0)
+        }
+        let line = filler.next(from: 0, available: width - assembler.indent)
+        return (line.range.upperBound, line.range.upperBound >= collected.scalars.count)
+    }
+
     /// The `hyphens` a span is broken with: the book's, or under the reader's `auto` (the
     /// default) `auto` in justified text the book does not forbid to hyphenate (`none`), and
     /// never `auto` in a heading, which readers expect whole even where a book's sheet
