@@ -63,4 +63,15 @@ import Testing
         try #require(figures.count == 3, "\(outcome)")
         #expect(figures[0] > 100, "\(outcome)")
     }
+
+    /// A mangled play (8 KB) whose unclosed cells nest tables inside tables until the text
+    /// column is a pixel wide: a letter a line, some thousand pages, the fuzzer's slowest input
+    /// (10 s under AddressSanitizer; 2.4 s in a release build). Each item of the cut row was
+    /// tried against every page it might fall on; the pages are now found by bisection (1.3 s).
+    @Test func cellsNestedToAPixelWidePaginateEveryLetter() throws {
+        let outcome = try Self.run("chapter-nested-cells-thousand-pages.xhtml")
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        #expect(figures[0] > 500 && figures[1] > 1000, "\(outcome)")
+    }
 }

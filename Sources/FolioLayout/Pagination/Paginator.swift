@@ -128,10 +128,25 @@ public enum Paginator {
         for (k, slice) in slices.enumerated() {
             if let h = slice.header { repeatingPages[h].append(k) }
         }
+        // Pages follow each other down the flow: the pages an item of a unit cut over many
+        // shows on are found by bisection, not by asking each (items × pages).
+        let ordered = zip(slices, slices.dropFirst()).allSatisfy { $0.top <= $1.top && $0.bottom <= $1.bottom }
         for placed in flow.placed {
             let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
             guard from <= to else { continue }
-            for k in from...to {
+            var pages = from..<(to + 1)
+            if ordered, to - from > 8 {
+                let (low, high) = extent(placed.item)
+                var a = from, b = to + 1
+                while a < b {
+                    let m = (a + b) / 2
+                    if slices[m].bottom > low { b = m } else { a = m + 1 }
+                }
+                var end = a
+                while end <= to && slices[end].top < high { end += 1 }
+                pages = a..<max(a, end)
+            }
+            for k in pages {
                 let slice = slices[k]
                 // An item of units cut over several pages (a table row taller than a page) goes
                 // only on the pages it shows on: every page holding every line of such a row
@@ -188,6 +203,12 @@ public enum Paginator {
     /// Whether an item of the column shows in the window from `top` to `bottom` along the
     /// block axis (text by its glyphs' extent around the baseline).
     static func shows(_ item: FrameItem, top: Double, bottom: Double) -> Bool {
+        let (low, high) = extent(item)
+        return high > top && low < bottom
+    }
+
+    /// An item's extent along the block axis (text by its glyphs' extent around the baseline).
+    static func extent(_ item: FrameItem) -> (low: Double, high: Double) {
         let low: Double, high: Double
         switch item {
         case .text(let origin, let run):
@@ -204,7 +225,7 @@ public enum Paginator {
             low = image.rect.y
             high = image.rect.maxY
         }
-        return high > top && low < bottom
+        return (low, high)
     }
 
     /// An item of the column cut to the window from `top` to `bottom` along the block axis
