@@ -101,6 +101,8 @@ struct PagedBook {
             var settings = try target.settings()
             settings.fontScale = 1
             settings.pageMargin = 16
+            // The terminal's width is the reader's to choose (the pager's + and −).
+            settings.measure = 0
             layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),
                                 settings: settings, metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         } else {

@@ -33,6 +33,9 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Hyphenation: auto (justified text, unless the book says hyphens: none), book (as its CSS says) or off.")
     var hyphens: ReaderSettings.Hyphenation = .auto
 
+    @Option(help: "The widest text column in characters (ch of the text size); wider pages get side margins. 0 for none.")
+    var measure: Double = 60
+
     @Flag(help: "Ignore the publisher's styles except structural ones.")
     var noPublisherStyles = false
 
@@ -42,6 +45,9 @@ struct TargetOptions: ParsableArguments {
         _ = try environment()
         if let scale, ReaderSettings.parseScale(scale) == nil {
             throw ValidationError("--scale must be like 12pt, 14pt or 125%, not '\(scale)'")
+        }
+        if !(0...1000).contains(measure) {
+            throw ValidationError("--measure must be between 0 (no limit) and 1000 characters")
         }
         if let lineHeight, !(lineHeight > 0 && lineHeight < 10) {
             throw ValidationError("--line-height must be between 0 and 10")
@@ -84,6 +90,7 @@ struct TargetOptions: ParsableArguments {
         settings.lineHeight = lineHeight
         settings.justify = justify.map { $0 == .on }
         settings.hyphens = hyphens
+        settings.measure = measure
         settings.publisherStyles = !noPublisherStyles
         return settings
     }

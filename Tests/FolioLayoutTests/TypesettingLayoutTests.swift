@@ -49,4 +49,17 @@ import Testing
         }
         #expect(abs((ends.max() ?? 0) - 380) < 0.01, "flow coordinates: the column starts at 0")
     }
+
+    @Test func widePagesCentreAColumnOfTheReadersMeasureAndPhonesKeepTheirMargins() {
+        // Tablet portrait at 14 pt: 60 ch of 18.7 px text is 560 px of the 820.
+        let tablet = PageGeometry(environment: .tablet, settings: .tablet)
+        #expect(abs(tablet.contentWidth - 560) < 0.01)
+        #expect(tablet.margins.left == tablet.margins.right && tablet.margins.top == 16)
+        // A phone's 358 px are narrower than the measure: its margins stay.
+        let phone = PageGeometry(environment: .phone, settings: .phone)
+        #expect(phone.margins == Edges(all: 16))
+        var none = ReaderSettings.tablet
+        none.measure = 0
+        #expect(PageGeometry(environment: .tablet, settings: none).contentWidth == 820 - 32)
+    }
 }

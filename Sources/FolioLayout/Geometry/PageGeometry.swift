@@ -17,6 +17,14 @@ public struct PageGeometry: Sendable, Hashable {
         self.init(width: environment.widthPx, height: environment.heightPx, margins: Edges(all: margin))
     }
 
+    /// The reader's page: `pageMargin` all round, wider at the sides where the text column
+    /// would be longer than the reader's measure.
+    public init(environment: MediaEnvironment, settings: ReaderSettings) {
+        let side = settings.horizontalMargin(pageWidth: environment.widthPx), margin = settings.pageMargin
+        self.init(width: environment.widthPx, height: environment.heightPx,
+                  margins: Edges(top: margin, right: side, bottom: margin, left: side))
+    }
+
     /// The width and height of the area content flows into.
     public var contentWidth: Double { max(1, width - margins.left - margins.right) }
     public var contentHeight: Double { max(1, height - margins.top - margins.bottom) }

@@ -37,7 +37,7 @@ public final class BookLayout {
                 inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)? = nil) {
         self.publication = publication
         typesetter = ChapterTypesetter(publication: publication, styles: StyleContext(publication: publication, environment: environment, settings: settings),
-                                       page: PageGeometry(environment: environment, margin: settings.pageMargin), metric: metric,
+                                       page: PageGeometry(environment: environment, settings: settings), metric: metric,
                                        images: ImageLookup(size: imageSize, inlineDrawing: inlineImage))
         var byPath: [String: Int] = [:]
         for index in publication.spine.items.indices.reversed() {
