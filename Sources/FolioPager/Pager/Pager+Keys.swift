@@ -88,13 +88,7 @@ extension Pager {
         case .character("y"):
             let all = ReaderSettings.Hyphenation.allCases
             let next = all[(all.firstIndex(of: book.hyphens)! + 1) % all.count]
-            let keep = anchor ?? currentPage?.start
-            anchor = keep
-            book.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next)
-            if let keep, let found = book.position(of: keep) { position = found }
-            // The same position and grid, other lines: what was drawn is stale.
-            gridCache = nil
-            stripCache = nil
+            relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next) }
             message = "Hyphenation: " + Self.hyphenationNames[next]!
         case .character("f"):
             guard showsImagePages else {
@@ -103,11 +97,7 @@ extension Pager {
             }
             let all = ReaderSettings.FontChoice.allCases
             let next = all[(all.firstIndex(of: book.font)! + 1) % all.count]
-            let keep = anchor ?? currentPage?.start
-            anchor = keep
-            book.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next)
-            if let keep, let found = book.position(of: keep) { position = found }
-            gridCache = nil
+            relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next) }
             message = "Font: \(next.rawValue)"
         case .character("?"): overlay = .help
         case .escape:
@@ -117,6 +107,17 @@ extension Pager {
             message = "Unknown key: ? shows the keys"
         }
         return true
+    }
+
+    /// Lays the book out again (`change`) with the same text on screen; what was drawn for
+    /// this position and grid is stale.
+    private func relayoutInPlace(_ change: (CellBook) -> Void) {
+        let keep = anchor ?? currentPage?.start
+        anchor = keep
+        change(book)
+        if let keep, let found = book.position(of: keep) { position = found }
+        gridCache = nil
+        stripCache = nil
     }
 
     private func setTextStep(_ step: Int) {

@@ -347,6 +347,22 @@ extension LineBreaker {
         return start..<end
     }
 
+    /// The words (runs of non-space scalars) with a scalar in `range`, in order.
+    func words(in range: Range<Int>) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let word = word(around: i)
+            guard !word.isEmpty else {
+                i += 1
+                continue
+            }
+            words.append(word)
+            i = word.upperBound
+        }
+        return words
+    }
+
     /// True when `word` may still gain hyphenation points: lazy hyphenation is on, the word
     /// is not done, is long enough and its style asks for `hyphens: auto`.
     func mayHyphenate(_ word: Range<Int>) -> Bool {

@@ -53,15 +53,8 @@ extension LineFiller {
             }
             if settled.maxPrefix - shaped.prefix[settled.lineStart] + hyphen <= available + Self.epsilon { return false }
         }
-        var i = words.lowerBound
-        while i < words.upperBound {
-            let word = breaker.word(around: i)
-            if word.isEmpty {
-                i += 1
-                continue
-            }
-            if word.lowerBound < lastWordStart && breaker.mayHyphenate(word) { breaker.hyphenate(word: word) }
-            i = word.upperBound
+        for word in breaker.words(in: words) where word.lowerBound < lastWordStart && breaker.mayHyphenate(word) {
+            breaker.hyphenate(word: word)
         }
         return true
     }

@@ -242,21 +242,8 @@ extension LineFiller {
     /// The words with a scalar in `range` (from the first whole word on) that may still be
     /// given hyphenation points: long enough, not the paragraph's last, asking for `hyphens: auto`.
     private func wordsMayHyphenate(_ range: Range<Int>) -> [Range<Int>] {
-        var words: [Range<Int>] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let word = breaker.word(around: i)
-            guard !word.isEmpty else {
-                i += 1
-                continue
-            }
-            // A word begun before the range was looked at with the range that held its start.
-            if word.lowerBound >= range.lowerBound, word.lowerBound < lastWordStart, breaker.mayHyphenate(word) {
-                words.append(word)
-            }
-            i = word.upperBound
-        }
-        return words
+        // A word begun before the range was looked at with the range that held its start.
+        breaker.words(in: range).filter { $0.lowerBound >= range.lowerBound && $0.lowerBound < lastWordStart && breaker.mayHyphenate($0) }
     }
 
     /// False only when no line from any of `nodes` can end at a point inside `word` with an

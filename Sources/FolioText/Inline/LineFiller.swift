@@ -88,15 +88,8 @@ struct LineFiller {
 
     /// Hyphenates every word with a scalar in `range` that is not done yet.
     private mutating func hyphenateAll(_ range: Range<Int>) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let word = breaker.word(around: i)
-            guard !word.isEmpty else {
-                i += 1
-                continue
-            }
-            if breaker.mayHyphenate(word) { breaker.hyphenate(word: word) }
-            i = word.upperBound
+        for word in breaker.words(in: range) where breaker.mayHyphenate(word) {
+            breaker.hyphenate(word: word)
         }
     }
 
