@@ -29,11 +29,16 @@ public struct PageGeometry: Sendable, Hashable {
     public var contentWidth: Double { max(1, width - margins.left - margins.right) }
     public var contentHeight: Double { max(1, height - margins.top - margins.bottom) }
 
-    /// An image of this size made as large as the content box allows, aspect kept, centred in
-    /// it; relative to the content box's top-left corner.
+    /// An image of this size made as large as the page allows, aspect kept, centred; relative
+    /// to the content box's top-left corner. A page-filling image (a cover) may use the side
+    /// margins the reader's measure adds: it fills the area inside the page's base margin (the
+    /// smaller of the top and side margins, all round), not the text column.
     public func filling(width: Double, height: Double) -> Rect {
-        let scale = min(contentWidth / max(0.01, width), contentHeight / max(0.01, height))
+        let inset = min(margins.top, margins.left)
+        let areaWidth = margins.left > inset ? max(1, self.width - 2 * inset) : contentWidth
+        let scale = min(areaWidth / max(0.01, width), contentHeight / max(0.01, height))
         let w = width * scale, h = height * scale
-        return Rect(x: (contentWidth - w) / 2, y: (contentHeight - h) / 2, width: w, height: h)
+        let x = margins.left > inset ? (self.width - w) / 2 - margins.left : (contentWidth - w) / 2
+        return Rect(x: x, y: (contentHeight - h) / 2, width: w, height: h)
     }
 }
