@@ -78,6 +78,22 @@ import Testing
         #expect([book.value(.textAlign, of: "p"), book.value(.textAlign, of: "j")] == ["left", "justify"])
     }
 
+    @Test func justifyOnLeavesVerseAsTheBookAlignsIt() {
+        // Standard Ebooks' plays and poems: a verse paragraph of lines, each a block span.
+        let page = StyleFixture.page(
+            style: "@namespace epub url(http://www.idpf.org/2007/ops); p { text-align: left } [epub|type~='z3998:verse'] p { text-align: initial }",
+            body: """
+            <p id='prose'>x</p>
+            <blockquote epub:type='z3998:verse' id='q'><p id='verse'><span>a</span></p></blockquote>
+            <div epub:type='z3998:song'><ul><li id='song'>b</li></ul></div>
+            <p epub:type='chapter z3998:poem' id='poem'>c</p>
+            """)
+        let on = StyleFixture(settings: ReaderSettings(justify: true)).style(page)
+        #expect(on.value(.textAlign, of: "prose") == "justify")
+        #expect([on.value(.textAlign, of: "q"), on.value(.textAlign, of: "verse"), on.value(.textAlign, of: "song"),
+                 on.value(.textAlign, of: "poem")] == ["left", "start", "left", "left"])
+    }
+
     @Test func publisherStylesOffKeepStructureButDropDesign() {
         let styled = StyleFixture(settings: ReaderSettings(publisherStyles: false)).style(
             style: """

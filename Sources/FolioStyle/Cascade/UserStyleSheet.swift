@@ -6,9 +6,11 @@
 enum UserStyleSheet {
     static let nightBackground = "#000000"
     static let sepiaBackground = "#f4ecd8"
+    /// The structural semantics (EPUB SSV and the Z39.98 vocabulary) of text set in lines.
+    static let verseTypes = ["z3998:verse", "z3998:poem", "z3998:song", "z3998:hymn", "z3998:lyrics"]
 
     static func text(for settings: ReaderSettings) -> String {
-        var css = "@namespace url(http://www.w3.org/1999/xhtml);\n"
+        var css = "@namespace url(http://www.w3.org/1999/xhtml);\n@namespace epub url(http://www.idpf.org/2007/ops);\n"
         switch settings.theme {
         case .day:
             // Defaults only: the book's colours stay.
@@ -34,8 +36,14 @@ enum UserStyleSheet {
             css += "body, body * { line-height: \(lineHeight) !important; }\n"
         }
         if let justify = settings.justify {
+            // Prose only: verse, songs and the like keep the book's alignment, since a verse
+            // line's end is the poet's and a turned-over line is not stretched to the margin.
             let align = justify ? "justify" : "start"
-            css += "body p, body li, body dd, body blockquote { text-align: \(align) !important; }\n"
+            let verse = Self.verseTypes.map { "[epub|type~=\"\($0)\"]" }.joined(separator: ", ")
+            css += """
+            body :is(p, li, dd, blockquote):not(\(verse), :is(\(verse)) *) { text-align: \(align) !important; }
+
+            """
         }
         return css
     }
