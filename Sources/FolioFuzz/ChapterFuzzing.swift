@@ -37,7 +37,11 @@ enum ChapterFuzzing {
         } catch {
             return "no fonts: \(error)"
         }
-        let context = LayoutContext(page: page, inline: InlineContext(fonts: fonts, hyphenation: hyphenation)) { _ in imageSize }
+        var inline = InlineContext(fonts: fonts, hyphenation: hyphenation)
+        // As the reader sets text: hyphenation of justified text and optical margins.
+        inline.readerHyphens = .auto
+        inline.protrusion = true
+        let context = LayoutContext(page: page, inline: inline) { _ in imageSize }
         let flow = ChapterLayout(document: styled, path: path, context: context).build()
         let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: path)
         let characters = pages.reduce(0) { $0 + $1.text.count }

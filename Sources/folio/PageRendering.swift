@@ -41,6 +41,7 @@ struct SnapshotOptions: ParsableArguments {
         if let lineHeight = target.lineHeight { base["line-height"] = String(lineHeight) }
         if let justify = target.justify { base["justify"] = justify.rawValue }
         if target.hyphens != .auto { base["hyphens"] = target.hyphens.rawValue }
+        if target.protrusion != .on { base["protrusion"] = target.protrusion.rawValue }
         if target.measure != 60 { base["measure"] = String(Int(target.measure)) }
         if target.noPublisherStyles { base["no-publisher-styles"] = "true" }
         if let dpr { base["dpr"] = String(dpr) }
@@ -69,7 +70,7 @@ struct RenderSetup {
     /// - Parameter name: the profile's name; nil names it after the resolved settings.
     init(options given: [String: String], name: String?) throws {
         var arguments: [String] = []
-        for key in ["device", "size", "landscape", "theme", "scale", "font", "line-height", "justify", "hyphens", "measure", "no-publisher-styles"] {
+        for key in ["device", "size", "landscape", "theme", "scale", "font", "line-height", "justify", "hyphens", "protrusion", "measure", "no-publisher-styles"] {
             guard let value = given[key] else { continue }
             if key == "landscape" || key == "no-publisher-styles" {
                 if value == "true" { arguments.append("--\(key)") }

@@ -101,6 +101,7 @@ struct PagedBook {
             var settings = try target.settings()
             settings.fontScale = 1
             settings.pageMargin = 16
+            settings.marginShare = 0
             // The terminal's width is the reader's to choose (the pager's + and −).
             settings.measure = 0
             layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),

@@ -33,6 +33,9 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Hyphenation: auto (justified text, unless the book says hyphens: none), book (as its CSS says) or off.")
     var hyphens: ReaderSettings.Hyphenation = .auto
 
+    @Option(help: "Optical margins: punctuation at the ends of lines protrudes into the margin (on) or not (off).")
+    var protrusion: Toggle = .on
+
     @Option(help: "The widest text column in characters (ch of the text size); wider pages get side margins. 0 for none.")
     var measure: Double = 60
 
@@ -90,6 +93,7 @@ struct TargetOptions: ParsableArguments {
         settings.lineHeight = lineHeight
         settings.justify = justify.map { $0 == .on }
         settings.hyphens = hyphens
+        settings.protrusion = protrusion == .on
         settings.measure = measure
         settings.publisherStyles = !noPublisherStyles
         return settings

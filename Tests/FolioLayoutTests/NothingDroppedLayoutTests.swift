@@ -60,6 +60,7 @@ import Testing
         let diagnostics = Diagnostics()
         var settings = ReaderSettings()
         settings.pageMargin = 10
+        settings.marginShare = 0
         let context = StyleContext(environment: MediaEnvironment(width: 400, height: 300), settings: settings, diagnostics: diagnostics) { _ in nil }
         let tree = try MarkupParser.parse(Array(LayoutSupport.document("<div style='height:100vh; background:#ccc'>Cover</div><p>Next</p>",
                                                                            css: "p { margin: 0 }").utf8),

@@ -54,12 +54,15 @@ import Testing
         // Tablet portrait at 14 pt: 60 ch of 18.7 px text is 560 px of the 820.
         let tablet = PageGeometry(environment: .tablet, settings: .tablet)
         #expect(abs(tablet.contentWidth - 560) < 0.01)
-        #expect(tablet.margins.left == tablet.margins.right && tablet.margins.top == 16)
-        // A phone's 358 px are narrower than the measure: its margins stay.
+        // Top and bottom: 5 % of the shorter side.
+        #expect(tablet.margins.left == tablet.margins.right && tablet.margins.top == 41 && tablet.margins.bottom == 41)
+        // A phone's 350 px are narrower than the measure: its margins are 5 % of its 390 px, all round.
         let phone = PageGeometry(environment: .phone, settings: .phone)
-        #expect(phone.margins == Edges(all: 16))
+        #expect(phone.margins == Edges(all: 20))
         var none = ReaderSettings.tablet
         none.measure = 0
-        #expect(PageGeometry(environment: .tablet, settings: none).contentWidth == 820 - 32)
+        #expect(PageGeometry(environment: .tablet, settings: none).contentWidth == 820 - 82)
+        // A small page keeps at least the 16 px floor.
+        #expect(PageGeometry(environment: MediaEnvironment(width: 200, height: 300, dpr: 1), settings: .phone).margins == Edges(all: 16))
     }
 }

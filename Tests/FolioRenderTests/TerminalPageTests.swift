@@ -21,7 +21,8 @@ import Glibc
     static func pages(_ path: String, columns: Int, rows: Int, limit: Int = .max) throws -> (BookImages, [Page]) {
         let publication = try PublicationOpener.open(path)
         let images = BookImages(publication)
-        let settings = ReaderSettings(fontScale: 1, pageMargin: 16)
+        var settings = ReaderSettings(fontScale: 1, pageMargin: 16)
+        settings.marginShare = 0
         let layout = BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
                                 metric: .cells) { images.size($0) }
         var pages: [Page] = []

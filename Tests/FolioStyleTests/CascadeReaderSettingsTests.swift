@@ -91,7 +91,7 @@ import Testing
         let on = StyleFixture(settings: ReaderSettings(justify: true)).style(page)
         #expect(on.value(.textAlign, of: "prose") == "justify")
         #expect([on.value(.textAlign, of: "q"), on.value(.textAlign, of: "verse"), on.value(.textAlign, of: "song"),
-                 on.value(.textAlign, of: "poem")] == ["left", "start", "left", "left"])
+                 on.value(.textAlign, of: "poem")] == ["start", "start", "left", "left"])
     }
 
     @Test func publisherStylesOffKeepStructureButDropDesign() {

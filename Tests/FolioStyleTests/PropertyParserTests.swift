@@ -9,6 +9,8 @@ import Testing
         "margin: 1px,2px", "content: foo", "quotes: \"a\"", "counter-reset: none 2",
         "tab-size: -1", "tab-size: 2.5", "tab-size: 4 4",
         "hyphenate-limit-chars: 0", "hyphenate-limit-chars: 5 2 2 2", "hyphenate-limit-chars: 5px", "hyphenate-limit-chars: none",
+        "hanging-punctuation: first first", "hanging-punctuation: allow-end force-end", "hanging-punctuation: none first",
+        "hanging-punctuation: start",
     ])
     func invalidValuesAreRejected(declaration: String) {
         #expect(TestCSS.parse(declaration) == nil)
@@ -51,6 +53,16 @@ import Testing
         #expect(TestCSS.style("hyphenate-limit-chars: auto").cssValue(of: .hyphenateLimitChars) == "auto")
         #expect(TestCSS.style("hyphenate-limit-chars: 6 3").cssValue(of: .hyphenateLimitChars) == "6 3 3")
         #expect(PropertyID.hyphenateLimitChars.isInherited)
+    }
+
+    @Test func hangingPunctuationTakesFirstLastAndOneEndInAnyOrder() {
+        let all = TestCSS.style("hanging-punctuation: last allow-end first").rareInherited.hangingPunctuation
+        #expect(all == HangingPunctuation(first: true, last: true, end: .allow))
+        #expect(TestCSS.style("hanging-punctuation: force-end").rareInherited.hangingPunctuation == HangingPunctuation(end: .force))
+        #expect(TestCSS.style("hanging-punctuation: none").rareInherited.hangingPunctuation.isNone)
+        #expect(TestCSS.style("hanging-punctuation: last allow-end first").cssValue(of: .hangingPunctuation) == "first allow-end last")
+        #expect(TestCSS.style("").cssValue(of: .hangingPunctuation) == "none")
+        #expect(PropertyID.hangingPunctuation.isInherited)
     }
 
     @Test func countersAndQuotesParse() {

@@ -64,9 +64,11 @@ import Testing
         let diagnostics = Diagnostics()
         let tree = try MarkupParser.parse(bytes, path: "OPS/chapter_001.xhtml", recovery: .html, diagnostics: diagnostics)
         let paragraphs = try #require(tree.root).descendants().filter { $0.isElement("p") }.map(\.textContent)
-        let context = try InlineSupport.context(diagnostics)
+        var context = try InlineSupport.context(diagnostics)
         var hyphenated = 0
-        for width in [90.0, 150, 233, 358] {
+        // With and without the reader's protrusion, whose hanging hyphens widen a line's room.
+        for (width, protrusion) in [(90.0, false), (150, true), (233, false), (233, true), (358, true)] {
+            context.protrusion = protrusion
             for ((wrap, align), text) in zip(zip([OverflowWrap.normal, .anywhere].cycled(), [TextAlign.justify, .justify, .left].cycled()),
                                              paragraphs) {
                 let item = InlineSupport.text(text) { $0.text.hyphens = .auto; $0.text.overflowWrap = wrap }

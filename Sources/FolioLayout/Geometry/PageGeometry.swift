@@ -17,10 +17,12 @@ public struct PageGeometry: Sendable, Hashable {
         self.init(width: environment.widthPx, height: environment.heightPx, margins: Edges(all: margin))
     }
 
-    /// The reader's page: `pageMargin` all round, wider at the sides where the text column
-    /// would be longer than the reader's measure.
+    /// The reader's page: its margin all round (`ReaderSettings.margin`), wider at the sides
+    /// where the text column would be longer than the reader's measure.
     public init(environment: MediaEnvironment, settings: ReaderSettings) {
-        let side = settings.horizontalMargin(pageWidth: environment.widthPx), margin = settings.pageMargin
+        let width = environment.widthPx, height = environment.heightPx
+        let side = settings.horizontalMargin(pageWidth: width, pageHeight: height)
+        let margin = settings.margin(pageWidth: width, pageHeight: height)
         self.init(width: environment.widthPx, height: environment.heightPx,
                   margins: Edges(top: margin, right: side, bottom: margin, left: side))
     }

@@ -66,6 +66,7 @@ final class ChapterTypesetter {
         let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
         var inline = InlineContext(fonts: fonts, shapeCache: text.shapeCache, hyphenation: text.hyphenation, metric: metric)
         inline.readerHyphens = styles.settings.hyphens
+        inline.protrusion = styles.settings.protrusion
         var context = LayoutContext(page: geometry, inline: inline, imageSize: images.size)
         context.defaultLanguage = publication.metadata.languages.first
         context.inlineImage = images.inlineDrawing

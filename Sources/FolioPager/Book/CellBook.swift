@@ -53,6 +53,7 @@ public final class CellBook {
         case .cells:
             // A cell is 8×16 CSS px; the margin is two columns and one row.
             settings.pageMargin = 16
+            settings.marginShare = 0
             settings.measure = 0
             return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
                               metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })

@@ -46,20 +46,35 @@ public struct ReaderSettings: Sendable, Hashable {
     /// Force justified (true) or ragged (false) paragraphs; nil keeps the book's alignment.
     public var justify: Bool?
     public var hyphens: Hyphenation = .auto
+    /// Optical margins: quotes, hyphens, commas and full stops at a line's ends protrude
+    /// partly into the margin, so that the text's edges look straight.
+    public var protrusion = true
     /// With false, only structural author styles apply (display, lists, tables, emphasis …).
     public var publisherStyles = true
-    /// Page margins in CSS px, for layout (not a stylesheet matter).
+    /// Page margins in CSS px, for layout (not a stylesheet matter): at least this, and at
+    /// least `marginShare` of the page's shorter side.
     public var pageMargin: Double = 16
+    /// The least margin as a share of the page's shorter side (5 %: 20 px on a 390 px phone,
+    /// 41 px on an 820 px tablet), so that text never runs close to a screen's edge. 0 for
+    /// `pageMargin` alone (a terminal's cells).
+    public var marginShare = 0.05
     /// The widest text column, in `ch` of the reader's text size (a figure is half an em in
     /// the default faces): a wider page gets side margins that centre a column this wide, as
     /// a reader's eye finds lines of 60 to 75 characters easiest. 0 for none.
     public var measure: Double = 60
 
-    /// The left and right page margin of a page `width` px wide: `pageMargin`, or more where
+    /// The margin on every side of a page `width` × `height` px: `pageMargin`, or `marginShare`
+    /// of the shorter side (whole px) when that is more.
+    public func margin(pageWidth width: Double, pageHeight height: Double) -> Double {
+        max(pageMargin, (marginShare * min(width, height)).rounded())
+    }
+
+    /// The left and right page margin of a page `width` × `height` px: `margin`, or more where
     /// the text column would be wider than `measure`.
-    public func horizontalMargin(pageWidth width: Double) -> Double {
-        guard measure > 0 else { return pageMargin }
-        return max(pageMargin, (width - measure * 0.5 * rootFontSize) / 2)
+    public func horizontalMargin(pageWidth width: Double, pageHeight height: Double) -> Double {
+        let margin = margin(pageWidth: width, pageHeight: height)
+        guard measure > 0 else { return margin }
+        return max(margin, (width - measure * 0.5 * rootFontSize) / 2)
     }
 
     public init(theme: Theme = .day, fontScale: Double = 1, font: FontChoice = .publisher, lineHeight: Double? = nil,

@@ -46,9 +46,10 @@ public final class StyleContext {
     /// `vw` and `vh` are of the page's content area (the device less the page margins), so
     /// that a `100vh` box fills a page and does not spill onto the next.
     var valueContext: ValueContext {
-        ValueContext(viewportWidth: max(1, environment.widthPx - 2 * settings.horizontalMargin(pageWidth: environment.widthPx)),
-                     viewportHeight: max(1, environment.heightPx - 2 * settings.pageMargin),
-                     rootFontSize: settings.rootFontSize, mediumFontSize: settings.rootFontSize)
+        let width = environment.widthPx, height = environment.heightPx
+        return ValueContext(viewportWidth: max(1, width - 2 * settings.horizontalMargin(pageWidth: width, pageHeight: height)),
+                            viewportHeight: max(1, height - 2 * settings.margin(pageWidth: width, pageHeight: height)),
+                            rootFontSize: settings.rootFontSize, mediumFontSize: settings.rootFontSize)
     }
 
     /// The stylesheet at a container path, parsed once per book.

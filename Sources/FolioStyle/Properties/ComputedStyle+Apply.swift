@@ -127,6 +127,7 @@ extension ComputedStyle {
         case (.lineBreak, .lineBreak(let v)): text.lineBreak = v
         case (.hyphens, .hyphens(let v)): text.hyphens = v
         case (.hyphenateLimitChars, .hyphenateLimitChars(let v)): rareInherited.hyphenateLimitChars = v
+        case (.hangingPunctuation, .hangingPunctuation(let v)): rareInherited.hangingPunctuation = v
         case (.direction, .direction(let v)): text.direction = v
         case (.writingMode, .writingMode(let v)): text.writingMode = v
         case (.textOrientation, .textOrientation(let v)): text.textOrientation = v

@@ -87,6 +87,7 @@ extension ComputedStyle {
         case .lineBreak: text.lineBreak.rawValue
         case .hyphens: text.hyphens.rawValue
         case .hyphenateLimitChars: rareInherited.hyphenateLimitChars.description
+        case .hangingPunctuation: rareInherited.hangingPunctuation.description
         case .direction: text.direction.rawValue
         case .unicodeBidi: box.unicodeBidi.rawValue
         case .writingMode: text.writingMode.rawValue

@@ -72,6 +72,7 @@ extension ComputedStyle {
         case .lineBreak: text.lineBreak = other.text.lineBreak
         case .hyphens: text.hyphens = other.text.hyphens
         case .hyphenateLimitChars: rareInherited.hyphenateLimitChars = other.rareInherited.hyphenateLimitChars
+        case .hangingPunctuation: rareInherited.hangingPunctuation = other.rareInherited.hangingPunctuation
         case .direction: text.direction = other.text.direction
         case .unicodeBidi: box.unicodeBidi = other.box.unicodeBidi
         case .writingMode: text.writingMode = other.text.writingMode

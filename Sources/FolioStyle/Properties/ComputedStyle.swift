@@ -89,6 +89,7 @@ public struct RareInheritedProperties: Sendable, Hashable {
     /// Columns between tab stops in preserved white space (`tab-size`).
     public var tabSize = 8
     public var hyphenateLimitChars = HyphenateLimitChars()
+    public var hangingPunctuation = HangingPunctuation()
 }
 
 /// `border-spacing` in px.

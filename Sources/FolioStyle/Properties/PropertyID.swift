@@ -74,6 +74,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     case lineBreak
     case hyphens
     case hyphenateLimitChars
+    case hangingPunctuation
     case direction
     case unicodeBidi
     case writingMode
@@ -141,7 +142,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         "font-variant-caps", "font-stretch", "font-feature-settings", "line-height", "color", "text-align",
         "text-align-last", "text-indent", "text-transform", "text-decoration-line", "text-decoration-style",
         "text-decoration-color", "text-underline-position", "letter-spacing", "word-spacing", "white-space", "word-break", "overflow-wrap",
-        "line-break", "hyphens", "hyphenate-limit-chars", "direction", "unicode-bidi", "writing-mode", "text-orientation",
+        "line-break", "hyphens", "hyphenate-limit-chars", "hanging-punctuation", "direction", "unicode-bidi", "writing-mode", "text-orientation",
         "text-combine-upright", "text-emphasis-style", "text-emphasis-color", "text-emphasis-position", "background-color",
         "background-image", "background-position", "background-size", "background-repeat", "background-attachment",
         "background-origin", "background-clip", "list-style-type", "list-style-position", "list-style-image",
@@ -153,7 +154,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     private static let inherited: Set<PropertyID> = [
         .visibility, .fontFamily, .fontSize, .fontWeight, .fontStyle, .fontVariantCaps, .fontStretch,
         .fontFeatureSettings, .lineHeight, .color, .textAlign, .textAlignLast, .textIndent, .textTransform,
-        .letterSpacing, .wordSpacing, .whiteSpace, .wordBreak, .overflowWrap, .lineBreak, .hyphens, .hyphenateLimitChars, .direction,
+        .letterSpacing, .wordSpacing, .whiteSpace, .wordBreak, .overflowWrap, .lineBreak, .hyphens, .hyphenateLimitChars, .hangingPunctuation, .direction,
         .writingMode, .textOrientation, .textEmphasisStyle, .textEmphasisColor, .textEmphasisPosition, .textUnderlinePosition,
         .listStyleType, .listStylePosition,
         .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows, .tabSize,

@@ -70,6 +70,7 @@ extension PropertyParser {
         case .lineBreak: return one(v, LineBreak.self).map(SpecifiedValue.lineBreak)
         case .hyphens: return one(v, Hyphens.self).map(SpecifiedValue.hyphens)
         case .hyphenateLimitChars: return HyphenateLimitChars.parse(v).map(SpecifiedValue.hyphenateLimitChars)
+        case .hangingPunctuation: return HangingPunctuation.parse(v).map(SpecifiedValue.hangingPunctuation)
         case .direction: return one(v, Direction.self).map(SpecifiedValue.direction)
         case .writingMode:
             guard let keyword = v.singleKeyword else { return nil }

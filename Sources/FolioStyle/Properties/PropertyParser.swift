@@ -92,7 +92,7 @@ public enum PropertyParser {
         "column-fill", "column-span", "page", "size", "marks", "bleed", "clip", "clip-path",
         "text-underline-offset", "text-decoration-thickness",
         "text-decoration-skip", "text-decoration-skip-ink",
-        "hanging-punctuation", "image-rendering", "image-orientation", "object-fit",
+        "image-rendering", "image-orientation", "object-fit",
         "object-position", "border-image", "border-image-source", "border-image-slice",
         "border-image-width", "border-image-outset", "border-image-repeat", "will-change",
         "mix-blend-mode", "isolation", "text-overflow", "ruby-position", "ruby-align",

@@ -50,6 +50,7 @@ public enum SpecifiedValue: Sendable, Hashable {
     case lineBreak(LineBreak)
     case hyphens(Hyphens)
     case hyphenateLimitChars(HyphenateLimitChars)
+    case hangingPunctuation(HangingPunctuation)
     case direction(Direction)
     case writingMode(WritingMode)
     case textOrientation(TextOrientation)

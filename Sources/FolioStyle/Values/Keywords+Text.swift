@@ -104,6 +104,53 @@ public struct HyphenateLimitChars: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// `hanging-punctuation`: which punctuation may hang outside the line box. `first`: an opening
+/// bracket or quote at the start of an element's first line; `last`: a closing one at the end of
+/// its last line; `allowEnd`/`forceEnd`: a stop or comma at the end of any line, `allow-end`
+/// only when the line would not fit without it.
+/// https://www.w3.org/TR/css-text-3/#hanging-punctuation-property
+public struct HangingPunctuation: Sendable, Hashable, CustomStringConvertible {
+    public enum End: Sendable, Hashable { case none, allow, force }
+    public var first = false
+    public var last = false
+    public var end = End.none
+
+    public init(first: Bool = false, last: Bool = false, end: End = .none) {
+        self.first = first
+        self.last = last
+        self.end = end
+    }
+
+    public var isNone: Bool { !first && !last && end == .none }
+
+    /// `none` or any of `first`, `last` and one of `allow-end`/`force-end`, each once, in any order.
+    static func parse(_ v: [ComponentValue]) -> HangingPunctuation? {
+        guard !v.isEmpty, v.count <= 3 else { return nil }
+        if v.count == 1, v[0].keyword == "none" { return HangingPunctuation() }
+        var value = HangingPunctuation()
+        var seenEnd = false
+        for component in v {
+            switch component.keyword {
+            case "first" where !value.first: value.first = true
+            case "last" where !value.last: value.last = true
+            case "allow-end" where !seenEnd: value.end = .allow; seenEnd = true
+            case "force-end" where !seenEnd: value.end = .force; seenEnd = true
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    public var description: String {
+        var words: [String] = []
+        if first { words.append("first") }
+        if end == .allow { words.append("allow-end") }
+        if end == .force { words.append("force-end") }
+        if last { words.append("last") }
+        return words.isEmpty ? "none" : words.joined(separator: " ")
+    }
+}
+
 public enum Hyphens: String, CSSKeyword {
     case none, manual, auto
 }

@@ -33,6 +33,9 @@ public struct InlineContext {
     public let metric: TextMetric
     /// When words are hyphenated (the reader's choice; `book` follows the CSS alone).
     public var readerHyphens: ReaderSettings.Hyphenation = .book
+    /// The reader's optical margins: punctuation protrudes into the margin (`Protrusion`).
+    /// CSS `hanging-punctuation` applies either way.
+    public var protrusion = false
     /// Font matching answers, by style: a paragraph asks for its block's and each item's face.
     let faces = FaceMemo()
     /// Hyphen runs, by font and script: a paragraph asks for one per piece.

@@ -16,6 +16,8 @@ final class LineAssembler {
     let blockXHeight: Double
     let blockText: TextProperties
     let blockFontSize: Double
+    /// Punctuation that may hang into the margins (the filler's, so that lines are set as chosen).
+    var protrusion: Protrusion?
     /// By piece: the hyphen run, once asked for (nil inside: the piece has no font).
     private var hyphens: [ShapedRun??]
     /// By piece: the hyphen's width, NaN until asked for.
@@ -80,8 +82,15 @@ final class LineAssembler {
             width = context.metric == .cells ? max(0, band.width.rounded(.down)) : max(0, band.width)
             inset = context.metric == .cells ? band.inset.rounded() : band.inset
         }
-        let available = width - (first ? indent : 0)
         let natural = shaped.width(content) + (hyphenRun?.width ?? 0)
+        // What hangs into the margins widens the room; the line then starts that much earlier.
+        var startHang = 0.0, endHang = 0.0
+        if let protrusion, !content.isEmpty, !line.overflows {
+            startHang = protrusion.start(at: content.lowerBound, first: content.lowerBound == 0)
+            let end = protrusion.end(at: end, hyphenated: line.kind == .hyphenated, last: line.range.upperBound >= shaped.collected.scalars.count)
+            endHang = Protrusion.endHang(natural: natural, room: width - (first ? indent : 0) + startHang, end: end)
+        }
+        let available = width - (first ? indent : 0) + startHang + endHang
 
         // Alignment: the last line and lines before a forced break follow text-align-last.
         let forced = line.kind == .mandatory && !last
@@ -92,7 +101,7 @@ final class LineAssembler {
             spaces += 1
             separators += shaped.width(i..<(i + 1))
         }
-        let left = inset + (first && shaped.bidi.direction == .ltr ? indent : 0)
+        let left = inset + (first && shaped.bidi.direction == .ltr ? indent : 0) - (shaped.bidi.direction == .ltr ? startHang : endHang)
         let setting = LineSetting(left: left, room: available, natural: natural, separators: spaces, separatorWidth: separators,
                                   justified: align == .justify, end: ending(of: line, content: content, shown: hyphenRun != nil, last: last))
         var stretch = 0.0

@@ -27,12 +27,10 @@ extension LineFiller {
         }
     }
 
-    /// Settles the points before break `b`, whose line is `width` wide; true when words were
-    /// hyphenated (new breaks).
-    mutating func settle(_ settled: inout Settled, before b: LineBreaker.Break, width: Double, usable: Bool,
-                         available: Double) -> Bool {
+    /// Settles the points before break `b`, which `fits` (usable, and its line fits); true when
+    /// words were hyphenated (new breaks). `available`: the least room a point's line has.
+    mutating func settle(_ settled: inout Settled, before b: LineBreaker.Break, fits: Bool, available: Double) -> Bool {
         defer { settled.offset = b.offset }
-        let fits = usable && width <= available + Self.epsilon
         if fits {
             let prefix = shaped.prefix
             while settled.scanned < b.offset - 1 {

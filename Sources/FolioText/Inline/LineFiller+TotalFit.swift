@@ -91,6 +91,8 @@ extension LineFiller {
         var kind: BreakOpportunity
         /// Hyphenated lines in a row ending here.
         var hyphens: Int
+        /// What the line starting here hangs before its start edge (`Protrusion`), px.
+        var startHang: Double
     }
 
     /// The width of the first line (after its indent) and of the others.
@@ -121,7 +123,8 @@ extension LineFiller {
         let scalars = shaped.collected.scalars
         let prefix = shaped.prefix
         let firstRoom = available.first, room = available.rest
-        var nodes = [Node(position: 0, line: 0, fitness: 1, demerits: 0, previous: nil, kind: .allowed, hyphens: 0)]
+        var nodes = [Node(position: 0, line: 0, fitness: 1, demerits: 0, previous: nil, kind: .allowed, hyphens: 0,
+                          startHang: protrusion?.start(at: 0, first: true) ?? 0)]
         var active = [0]
         var candidates = 0
         // Lazy hyphenation: the words before `decided` have been looked at; `previous` is
@@ -165,6 +168,7 @@ extension LineFiller {
             let lastEnd = contentEnd(0..<b.offset)
             let prefixAtEnd = prefix[lastEnd], separatorsAtEnd = separators[lastEnd]
             let hyphen = b.kind == .hyphenated && lastEnd > 0 ? hyphenWidth(lastEnd - 1) : 0
+            let endHang = protrusion?.end(at: lastEnd, hyphenated: b.kind == .hyphenated, last: b.offset == scalars.count) ?? (0, 0)
             for k in active.indices {
                 let index = active[k]
                 let a = nodes[index]
@@ -177,7 +181,8 @@ extension LineFiller {
                     natural = 0
                     glue = 0
                 }
-                let room = a.line == 0 ? firstRoom : room
+                var room = (a.line == 0 ? firstRoom : room) + a.startHang
+                if lastEnd > a.position { room += Protrusion.endHang(natural: natural, room: room, end: endHang) }
                 let ratio: Double
                 if natural > room + Self.epsilon {
                     // The last line and a line before a forced break are not justified: they must
@@ -209,6 +214,7 @@ extension LineFiller {
             }
             active.removeSubrange(kept...)
             if forced { active.removeAll() }
+            let startHang = protrusion?.start(at: b.offset, first: false) ?? 0
             // As TeX: a class whose best is worse than the overall best by more than the charge
             // for a fitness jump can never win; it makes no node.
             var least = Double.infinity
@@ -217,7 +223,8 @@ extension LineFiller {
                 guard let found = best[fitness], found.demerits <= least + p.adjacentFitnessDemerits else { continue }
                 let from = nodes[found.from]
                 nodes.append(Node(position: b.offset, line: from.line + 1, fitness: forced ? 1 : fitness, demerits: found.demerits,
-                                  previous: found.from, kind: b.kind, hyphens: b.kind == .hyphenated ? from.hyphens + 1 : 0))
+                                  previous: found.from, kind: b.kind, hyphens: b.kind == .hyphenated ? from.hyphens + 1 : 0,
+                                  startHang: startHang))
                 active.append(nodes.count - 1)
             }
             if forced {
@@ -266,10 +273,14 @@ extension LineFiller {
             highest = max(highest, prefix[point])
         }
         let hyphen = widestHyphen()
+        // A line ending inside the word ends in a hyphen, which may hang: by nothing at least,
+        // by the widest hyphen's share at most.
+        let hyphenHang = protrusion.map { $0.optical ? Protrusion.hyphenShare * hyphen : 0 } ?? 0
         let margin = 1e-9
         for index in active {
             let a = nodes[index]
-            let room = a.line == 0 ? available.first : available.rest
+            let room = (a.line == 0 ? available.first : available.rest) + a.startHang
+            let roomest = room + hyphenHang
             let narrowest = lowest - prefix[a.position]
             let widest = highest - prefix[a.position] + hyphen
             let glue = separators[word.upperBound - 1] - separators[min(a.position, word.upperBound - 1)]
@@ -279,9 +290,9 @@ extension LineFiller {
                 guard stretch > 0, (room - widest) / stretch <= tolerance + margin else { continue }
                 return true
             }
-            if narrowest > room + Self.epsilon {
+            if narrowest > roomest + Self.epsilon {
                 // Every such line is too long: the loosest shrinks least (a ragged one not at all).
-                guard glue > 0, p.raggedStretch == nil, (room - narrowest) / (glue * p.shrink) >= -1 - margin else { continue }
+                guard glue > 0, p.raggedStretch == nil, (roomest - narrowest) / (glue * p.shrink) >= -1 - margin else { continue }
                 return true
             }
             return true

@@ -30,6 +30,8 @@ struct LineFiller {
     let hyphenWidth: (Int) -> Double
     /// `hyphens: auto` words are hyphenated when needed (the breaker has a lazy hyphenator).
     let lazy: Bool
+    /// Punctuation that may hang into the margins (nil: none can).
+    var protrusion: Protrusion?
     /// The widest hyphen of the paragraph, once asked for.
     var widestHyphenWidth: Double?
     /// The first usable break found after `from` (no other break lies between), while the
@@ -72,6 +74,16 @@ struct LineFiller {
 
     static func hangs(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\u{3000}" || scalar == CollectedText.lineSeparator
+    }
+
+    /// What hangs into the margins of the line from `start` to break `b`, `natural` px wide in
+    /// `available` px (`Protrusion`).
+    func hang(start: Int, end b: LineBreaker.Break, natural: Double, available: Double) -> Double {
+        guard let protrusion else { return 0 }
+        let before = protrusion.start(at: start, first: start == 0)
+        let end = protrusion.end(at: contentEnd(start..<b.offset), hyphenated: b.kind == .hyphenated,
+                                 last: b.offset >= shaped.collected.scalars.count)
+        return before + Protrusion.endHang(natural: natural, room: available + before, end: end)
     }
 
     /// True when `range` is longer than any word the hyphenator takes and holds no space.
@@ -118,11 +130,14 @@ struct LineFiller {
             settled.offset = max(settled.offset, known.at - 1)
             insideLongWord = known.longWord
         }
+        // A hyphenation point's line has at least the room its start's hang gives.
+        let pointRoom = available + (protrusion?.start(at: start, first: start == 0) ?? 0)
         while let b = breaker.nextBreak() {
             let usable = usable(b)
             let width = measure(start..<b.offset, kind: b.kind)
+            let room = protrusion == nil ? available : available + hang(start: start, end: b, natural: width, available: available)
             if lazy, b.offset > settled.offset,
-               settle(&settled, before: b, width: width, usable: usable, available: available) {
+               settle(&settled, before: b, fits: usable && width <= room + epsilon, available: pointRoom) {
                 // New hyphenation points before `b`: look again from where we were.
                 breaker.seek(to: cursor)
                 continue
@@ -130,7 +145,7 @@ struct LineFiller {
             cursor = b.offset
             guard usable else { continue }
             if first == nil { first = b }
-            guard width <= available + epsilon else { break }
+            guard width <= room + epsilon else { break }
             best = b
             if b.kind == .mandatory { break }
         }

@@ -38,6 +38,9 @@ public enum ParagraphLayouter {
         var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazyHyphenation)) {
             assembler.hyphenWidth(after: $0)
         }
+        let protrusion = Protrusion(shaped: shaped, input: input, context: context) { assembler.hyphenWidth(after: $0) }
+        filler.protrusion = protrusion
+        assembler.protrusion = protrusion
         let count = collected.scalars.count
         var lines: [LineBox] = []
         // Text is set total-fit: the paragraph's breaks chosen together. Justified lines
@@ -84,6 +87,7 @@ public enum ParagraphLayouter {
         var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: true)) {
             assembler.hyphenWidth(after: $0)
         }
+        filler.protrusion = Protrusion(shaped: shaped, input: input, context: context) { assembler.hyphenWidth(after: $0) }
         let line = filler.next(from: 0, available: width - assembler.indent)
         return (line.range.upperBound, line.range.upperBound >= collected.scalars.count)
     }
