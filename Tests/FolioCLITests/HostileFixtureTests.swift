@@ -149,8 +149,10 @@ import Testing
         for word in ["Portsmouth", "Southampton", "155", "1862", "42"] {
             #expect(runs.filter { $0 == word }.count >= 1, "\(word) is not drawn whole: \(runs)")
         }
-        // The notes column is the one that wraps.
-        #expect(runs.contains("Change at Fareham"))
+        // The notes column is the one that wraps, between its words.
+        let note = "Change at Fareham for the coastal line towards Chichester and Brighton"
+        #expect(runs.joined(separator: " ").contains(note))
+        #expect(!runs.contains(note))
     }
 
     @Test func aBoxOfOneViewportHeightFillsOnePage() throws {

@@ -21,7 +21,8 @@ import Testing
         list-style: square inside url(b.png); border-collapse: collapse; border-spacing: 2px; caption-side: bottom;
         table-layout: fixed; empty-cells: hide; content: "x"; counter-reset: a; counter-increment: a;
         counter-set: a 2; quotes: "<" ">"; break-before: page; break-after: page; break-inside: avoid; orphans: 3;
-        widows: 4; column-count: 2; column-width: 10px; tab-size: 4; hyphenate-limit-chars: 6 3 2
+        widows: 4; column-count: 2; column-width: 10px; tab-size: 4; hyphenate-limit-chars: 6 3 2;
+        hanging-punctuation: first allow-end
         """, parent: .initial)
 
     @Test(arguments: PropertyID.allCases)

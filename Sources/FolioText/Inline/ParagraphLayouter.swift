@@ -38,7 +38,8 @@ public enum ParagraphLayouter {
         var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazyHyphenation)) {
             assembler.hyphenWidth(after: $0)
         }
-        let protrusion = Protrusion(shaped: shaped, input: input, context: context) { assembler.hyphenWidth(after: $0) }
+        // Unowned: the assembler keeps the protrusion, which must not keep it in turn.
+        let protrusion = Protrusion(shaped: shaped, input: input, context: context) { [unowned assembler] in assembler.hyphenWidth(after: $0) }
         filler.protrusion = protrusion
         assembler.protrusion = protrusion
         let count = collected.scalars.count
