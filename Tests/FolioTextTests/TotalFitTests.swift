@@ -10,7 +10,8 @@ import Testing
 
     /// A paragraph's lines chosen total-fit (nil when it gives up) or first-fit, with each
     /// justified line's adjustment: (room − natural width) ÷ width of its word separators.
-    static func lines(_ string: String, width: Double, totalFit: Bool, hyphens: Hyphens = .manual)
+    static func lines(_ string: String, width: Double, totalFit: Bool, hyphens: Hyphens = .manual,
+                      parameters: LineFiller.TotalFit = LineFiller.TotalFit())
         throws -> (lines: [LineFiller.Line], ratios: [Double])? {
         let context = try InlineSupport.context()
         let input = ParagraphInput(items: [InlineSupport.text(string) { $0.text.hyphens = hyphens }],
@@ -24,7 +25,7 @@ import Testing
         let separators = ParagraphLayouter.separatorWidths(shaped)
         var lines: [LineFiller.Line] = []
         if totalFit {
-            guard let chosen = filler.totalFit(available: (width, width), separators: separators) else { return nil }
+            guard let chosen = filler.totalFit(available: (width, width), separators: separators, parameters: parameters) else { return nil }
             lines = chosen
         } else {
             var start = 0
@@ -51,6 +52,33 @@ import Testing
         // The same text, every scalar on exactly one line, in order.
         #expect(total.lines.first?.range.lowerBound == 0)
         for (a, b) in zip(total.lines, total.lines.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
+    }
+
+    @Test func aLongParagraphIsSetInWindowsAsWellAsWhole() throws {
+        let text = String(repeating: InlineSupport.melville + " ", count: 40)
+        var small = LineFiller.TotalFit()
+        small.windowScalars = 1_500
+        let whole = try #require(try Self.lines(text, width: 230, totalFit: true, hyphens: .auto))
+        let windowed = try #require(try Self.lines(text, width: 230, totalFit: true, hyphens: .auto, parameters: small))
+        // Every scalar on exactly one line, in order; none overfull or shrunk past a third.
+        #expect(windowed.lines.first?.range.lowerBound == 0)
+        #expect(windowed.lines.last?.range.upperBound == text.unicodeScalars.count)
+        for (a, b) in zip(windowed.lines, windowed.lines.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
+        #expect(windowed.lines.allSatisfy { !$0.overflows })
+        #expect(windowed.ratios.allSatisfy { $0 >= -1.0 / 3 - 1e-9 })
+        // No more than two hyphenated lines in a row, across the seams too.
+        var run = 0, longest = 0
+        for line in windowed.lines {
+            run = line.kind == .hyphenated ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        #expect(longest <= 2)
+        // Nearly as even as the whole paragraph set at once: the same lines away from the seams.
+        let squares = { (ratios: [Double]) in ratios.reduce(0) { $0 + $1 * $1 } }
+        #expect(squares(windowed.ratios) <= squares(whole.ratios) * 1.25 + 1)
+        #expect(abs(windowed.lines.count - whole.lines.count) <= 3)
+        let same = Set(windowed.lines.map(\.range)).intersection(whole.lines.map(\.range)).count
+        #expect(Double(same) >= 0.5 * Double(whole.lines.count), "\(same) of \(whole.lines.count) lines the same")
     }
 
     @Test func aLineShrinksByNoMoreThanAThirdOfItsSpacesAndNoneOverflows() throws {

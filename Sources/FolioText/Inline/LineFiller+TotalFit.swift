@@ -25,7 +25,10 @@
 /// a pass with a tolerance, only a word some active node could end a line inside within it
 /// (`mayEndLine`), which gives the breaks hyphenating every word would. When no set of breaks
 /// keeps every line from being overfull (a word wider than the line), nil: the caller sets
-/// the paragraph first-fit, whose emergency breaks handle such words.
+/// the paragraph first-fit, whose emergency breaks handle such words. A very long paragraph
+/// is set in windows (`windowScalars`), each ending as a paragraph would, its last lines set
+/// again with the next: linear time and memory, the breaks those of total fit but near the
+/// seams.
 /// https://www.w3.org/TR/css-text-4/#text-wrap-style (`pretty`)
 extension LineFiller {
     /// What the breaks are weighed with.
@@ -51,8 +54,14 @@ extension LineFiller {
         /// Ragged text's end-of-line stretch, in ems of the block's font (ragged2e's default
         /// for LaTeX is 2 em on a 30 em line; a phone's line is some 21 em).
         static let raggedEms = 3.0
-        /// Paragraphs with more break opportunities than this are set first-fit (their cost
-        /// would grow with the active nodes; such paragraphs are lists of words, not prose).
+        /// A paragraph longer than this many scalars is set in windows of about this length
+        /// (some 2,000 words): each window total-fit, its last lines set again at the start
+        /// of the next, so that time and memory stay linear in the paragraph's length.
+        var windowScalars = 12_000
+        /// Lines of a window set again in the next.
+        static let windowOverlap = 3
+        /// A window with more break opportunities than this is set first-fit instead (its
+        /// cost would grow with the active nodes; such text is a list of words, not prose).
         var maximumCandidates = 50_000
     }
 
@@ -102,37 +111,74 @@ extension LineFiller {
     /// the others `available.rest`; nil when no pass finds breaks that keep every line within
     /// its width. `separators[i]` is the width of the word separators before scalar `i`.
     mutating func totalFit(available: Available, separators: [Double], parameters: TotalFit = TotalFit()) -> [Line]? {
+        let count = shaped.collected.scalars.count
+        var lines: [Line] = []
+        var from = 0
+        while true {
+            // The last window runs to the paragraph's end; another ends at the first break
+            // past its length, and keeps all but its last lines.
+            let until = count - from > parameters.windowScalars ? from + parameters.windowScalars : nil
+            // The hyphenated lines in a row the kept lines end with count in the next window.
+            let hyphens = lines.reversed().prefix { $0.kind == .hyphenated }.count
+            let span = Window(from: from, firstLine: lines.isEmpty, until: until, kind: lines.last?.kind ?? .allowed, hyphens: hyphens)
+            guard let window = totalFit(span, available: available, separators: separators, parameters: parameters) else {
+                return nil
+            }
+            guard until != nil, let last = window.last, last.range.upperBound < count else { return lines + window }
+            let kept = window.dropLast(min(TotalFit.windowOverlap, window.count - 1))
+            lines += kept
+            from = kept.last!.range.upperBound
+        }
+    }
+
+    /// One window: the lines from scalar `from` (a line's start) to the paragraph's end, or to
+    /// the first break at or past `until`, taken as the end of a paragraph.
+    private mutating func totalFit(_ window: Window, available: Available, separators: [Double], parameters: TotalFit) -> [Line]? {
         let hyphenating = breaker.lazyHyphenator != nil || breaker.kinds.contains(.hyphenated)
-        if let lines = totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: false, tolerance: 1) {
+        if let lines = totalFitPass(window, available: available, separators: separators, parameters: parameters, autoHyphens: false,
+                                    tolerance: 1) {
             return lines
         }
         for tolerance in [1.26, parameters.looseTolerance] {
-            if let lines = totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
-                                        tolerance: tolerance) {
+            if let lines = totalFitPass(window, available: available, separators: separators, parameters: parameters,
+                                        autoHyphens: hyphenating, tolerance: tolerance) {
                 return lines
             }
         }
         // Without a tolerance any point may end a line: every word is hyphenated.
         if hyphenating && lazy { hyphenateEverything() }
-        return totalFitPass(available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
+        return totalFitPass(window, available: available, separators: separators, parameters: parameters, autoHyphens: hyphenating,
                             tolerance: .infinity)
     }
 
-    private mutating func totalFitPass(available: Available, separators: [Double], parameters p: TotalFit,
+    /// Where a pass starts and ends.
+    private struct Window {
+        var from: Int
+        /// `from` starts the paragraph's first line (its room is `available.first`).
+        var firstLine: Bool
+        var until: Int?
+        /// How the line before `from` ended, and the hyphenated lines in a row ending there.
+        var kind: BreakOpportunity
+        var hyphens: Int
+    }
+
+    private mutating func totalFitPass(_ window: Window, available: Available, separators: [Double], parameters p: TotalFit,
                                        autoHyphens: Bool, tolerance: Double) -> [Line]? {
         let scalars = shaped.collected.scalars
         let prefix = shaped.prefix
         let firstRoom = available.first, room = available.rest
-        var nodes = [Node(position: 0, line: 0, fitness: 1, demerits: 0, previous: nil, kind: .allowed, hyphens: 0,
-                          startHang: protrusion?.start(at: 0, first: true) ?? 0)]
+        let from = window.from
+        var nodes = [Node(position: from, line: window.firstLine ? 0 : 1, fitness: 1, demerits: 0, previous: nil, kind: window.kind,
+                          hyphens: window.hyphens, startHang: protrusion?.start(at: from, first: from == 0) ?? 0)]
         var active = [0]
         var candidates = 0
         // Lazy hyphenation: the words before `decided` have been looked at; `previous` is
         // the last break taken.
         let lazyWords = lazy && autoHyphens && tolerance.isFinite
-        var decided = 0, previous = 0
-        breaker.seek(to: 0)
-        while let b = breaker.nextBreak() {
+        var decided = from, previous = from
+        var end = scalars.count
+        breaker.seek(to: from)
+        while end == scalars.count, let b = breaker.nextBreak() {
             if lazyWords, b.offset - 1 > decided {
                 // The hyphenation points the eager breaker would give before `b` lie in the
                 // words of `previous..<b.offset - 1`; the active nodes are those such points
@@ -157,7 +203,10 @@ extension LineFiller {
             if b.kind == .hyphenated {
                 guard usable(b), autoHyphens || scalars[b.offset - 1] == "\u{AD}" else { continue }
             }
-            let forced = b.kind == .mandatory
+            // The window's end is a paragraph's.
+            let windowEnd = window.until.map { b.offset >= $0 && b.offset < scalars.count } ?? false
+            if windowEnd { end = b.offset }
+            let forced = b.kind == .mandatory || windowEnd
             let afterHyphen = b.kind == .allowed && b.offset >= 2 && (scalars[b.offset - 1] == "-" || scalars[b.offset - 1] == "\u{2010}")
             // The best way to end a line here, per fitness class (no allocation per break).
             var best = BestPerFitness()
@@ -234,7 +283,7 @@ extension LineFiller {
             }
             if active.isEmpty { return nil }
         }
-        guard let last = active.filter({ nodes[$0].position == scalars.count }).min(by: { nodes[$0].demerits < nodes[$1].demerits }) else {
+        guard let last = active.filter({ nodes[$0].position == end }).min(by: { nodes[$0].demerits < nodes[$1].demerits }) else {
             return nil
         }
         var lines: [Line] = []

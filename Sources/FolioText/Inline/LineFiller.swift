@@ -13,7 +13,7 @@ import FolioStyle
 /// hyphenated up front (see `settle`).
 ///
 /// Paragraphs are set total-fit instead (`totalFit`, LineFiller+TotalFit.swift); first fit
-/// remains for lines beside floats, terminal cells, and the emergencies total fit gives up on.
+/// remains for lines beside floats and the emergencies total fit gives up on.
 /// https://www.w3.org/TR/css-text-3/#line-breaking
 struct LineFiller {
     struct Line {

@@ -3,7 +3,7 @@ import FolioStyle
 /// The paragraph setter: inline formatting of one block's content into line boxes.
 ///
 /// collect (white space, transforms) → itemize and shape (fonts, scripts, bidi levels) →
-/// break (UAX #14 + CSS; total fit, first fit beside floats and in cells) → assemble (reorder, align, justify, line heights).
+/// break (UAX #14 + CSS; total fit, in terminal cells with whole columns; first fit beside floats) → assemble (reorder, align, justify, line heights).
 /// Lines are independent values, so pagination splits a paragraph between any two lines.
 ///
 /// Fast for whole books: words go through the `ShapeCache` without strings, left-to-right
@@ -48,10 +48,16 @@ public enum ParagraphLayouter {
         // stretch their word spaces; ragged ones keep them and leave the rest of the line
         // empty, which counts as the stretch of a glue at the line's end (`raggedStretch`
         // ems of the block's font), so that the right edge is as even as the words allow.
+        // Terminal cells: the same, in whole columns; a space cannot shrink below one column,
+        // and an em is two columns.
+        let cells = context.metric == .cells
         var parameters = LineFiller.TotalFit()
-        if input.blockStyle.text.align != .justify { parameters.raggedStretch = LineFiller.TotalFit.raggedEms * assembler.blockFontSize }
-        if bands == nil, context.metric == .fonts, count > 0,
-           let chosen = filler.totalFit(available: (width - assembler.indent, width), separators: separatorWidths(shaped),
+        if cells { parameters.shrink = 0 }
+        if input.blockStyle.text.align != .justify {
+            parameters.raggedStretch = LineFiller.TotalFit.raggedEms * (cells ? 2 : assembler.blockFontSize)
+        }
+        if bands == nil, count > 0,
+           let chosen = filler.totalFit(available: (assembler.width - assembler.indent, assembler.width), separators: separatorWidths(shaped),
                                         parameters: parameters) {
             for (k, line) in chosen.enumerated() {
                 lines.append(assembler.line(line, first: k == 0, last: line.range.upperBound >= count, content: filler.contentEnd(line.range)))
