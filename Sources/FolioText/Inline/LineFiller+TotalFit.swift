@@ -19,7 +19,7 @@
 ///
 /// Passes, as TeX: without hyphenation points first (soft hyphens the book wrote count),
 /// with a tolerance of r ≤ 1 (badness 100); then, when that fails, with hyphenation points
-/// (where the text may be hyphenated) and r ≤ 1.26 (badness 200), then r ≤ 4; then with any
+/// (where the text may be hyphenated) and r ≤ 2 (badness 800; spaces at most twice their width); then with any
 /// stretch, the badness no longer capped so that the loosest line is kept as tight as the
 /// words allow. No more than two hyphenated lines in a row. Words are hyphenated lazily: in
 /// a pass with a tolerance, only a word some active node could end a line inside within it
@@ -43,11 +43,12 @@ extension LineFiller {
         /// Stretch and shrink of word separators, as shares of their width.
         var stretch = 0.5
         var shrink = 1.0 / 3
-        /// The tolerance of the third pass. A paragraph whose best breaks have a line looser
-        /// than this is set by a last pass without one; bounding it first lets lazy
-        /// hyphenation leave alone the words no line that loose can end in (the breaks are
-        /// the same whenever the best has no line past it, as all but a few paragraphs).
-        var looseTolerance = 4.0
+        /// The tolerance of the second pass: r ≤ 2, word spaces at most twice their natural
+        /// width (badness 800). A paragraph whose best breaks need a line looser than this is
+        /// set by a last pass without one; bounding it first lets lazy hyphenation leave alone
+        /// the words no line that loose can end in. (TeX's r ≤ 1.26, then r ≤ 4, gave the
+        /// same distribution of spacing on the corpus books for a third more time.)
+        var looseTolerance = 2.0
         /// For ragged text: the stretch of the empty end of a line, px (its word spaces do not
         /// stretch or shrink). Nil for justified text.
         var raggedStretch: Double?
@@ -139,11 +140,9 @@ extension LineFiller {
                                     tolerance: 1) {
             return lines
         }
-        for tolerance in [1.26, parameters.looseTolerance] {
-            if let lines = totalFitPass(window, available: available, separators: separators, parameters: parameters,
-                                        autoHyphens: hyphenating, tolerance: tolerance) {
-                return lines
-            }
+        if let lines = totalFitPass(window, available: available, separators: separators, parameters: parameters,
+                                    autoHyphens: hyphenating, tolerance: parameters.looseTolerance) {
+            return lines
         }
         // Without a tolerance any point may end a line: every word is hyphenated.
         if hyphenating && lazy { hyphenateEverything() }
