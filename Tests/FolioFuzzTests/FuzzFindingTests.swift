@@ -74,4 +74,16 @@ import Testing
         try #require(figures.count == 3, "\(outcome)")
         #expect(figures[0] > 500 && figures[1] > 1000, "\(outcome)")
     }
+
+    /// A mangled chapter (7 KB) whose table row is cut into many page bands: each band's text
+    /// was gathered by walking every unit of the row, and each unit's band found by scanning
+    /// the bands, so the row cost bands² × units (3.2 s in a release build). Units are now
+    /// sorted into their bands once, bands found by bisection (0.2 s). The fuzzer's "slow unit".
+    @Test func aRowCutIntoManyBandsGathersEachBandsTextOnce() throws {
+        let outcome = try Self.run("chapter-row-cut-into-many-bands.xhtml")
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        // Some 1,900 pages of a few letters each, every character kept.
+        #expect(figures[0] > 1_000 && figures[1] > 5_000, "\(outcome)")
+    }
 }

@@ -25,7 +25,15 @@ enum RowBands {
         var tops = [top]
         var bandTop = top
         while bottom - bandTop > pageHeight + epsilon {
-            guard let cut = cuts.last(where: { $0 > bandTop + epsilon && $0 <= bandTop + pageHeight + epsilon }) else { break }
+            // The last cut within a page of the band's top (by bisection: a row cut over
+            // hundreds of pages has as many cuts).
+            var low = 0, high = cuts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cuts[mid] <= bandTop + pageHeight + epsilon { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0, cuts[low - 1] > bandTop + epsilon else { break }
+            let cut = cuts[low - 1]
             tops.append(cut)
             bandTop = cut
         }

@@ -100,8 +100,14 @@ extension TableLayouter {
         var units: [Int]
 
         /// The band holding what starts at `y`, and its unit.
+        /// The last band whose top is at or above `y` (the tops ascend: by bisection).
         func band(at y: Double) -> Int {
-            tops.lastIndex { $0 <= y + 0.01 } ?? 0
+            var low = 0, high = tops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] <= y + 0.01 { low = mid + 1 } else { high = mid }
+            }
+            return max(0, low - 1)
         }
 
         func unit(at y: Double) -> Int { units[band(at: y)] }
@@ -137,11 +143,17 @@ extension TableLayouter {
             }
             let pieces = cellsOfRow[r].flatMap { k in fragments[k].units.map { (top: $0.top + origins[k].y, bottom: $0.bottom + origins[k].y) } }
             var bands = RowUnits(tops: RowBands.tops(of: pieces, from: top, to: bottom, pageHeight: chapter.context.page.contentHeight), units: [])
+            // Each cell's units by band, found once (not once per band: a row cut over hundreds
+            // of pages has as many bands).
+            var byBand: [[(cell: Int, unit: FlowUnit)]] = Array(repeating: [], count: bands.tops.count)
+            for k in cellsOfRow[r] {
+                for unit in fragments[k].units {
+                    byBand[bands.tops.count == 1 ? 0 : bands.band(at: unit.top + origins[k].y)].append((k, unit))
+                }
+            }
             for (b, bandTop) in bands.tops.enumerated() {
                 let bandBottom = b + 1 < bands.tops.count ? bands.tops[b + 1] : bottom
-                let content = rowText(cellsOfRow[r], fragments: fragments) { k, unit in
-                    bands.tops.count == 1 || bands.band(at: unit.top + origins[k].y) == b
-                }
+                let content = rowText(byBand[b])
                 var start = content.start
                 if start == nil, let element = row.node?.source ?? cellsOfRow[r].first.flatMap({ grid.cells[$0].node.source }) {
                     start = chapter.offsets.offset(ofElement: Int(element.index))
@@ -160,15 +172,18 @@ extension TableLayouter {
         return rows
     }
 
-    /// A row's text, one line: its cells' text in order (of the units `includes` takes),
-    /// separated by tabs, and the offsets it spans.
-    private func rowText(_ cells: [Int], fragments: [Fragment],
-                         includes: (Int, FlowUnit) -> Bool) -> (text: String, start: Int?, end: Int?) {
+    /// A row's text, one line: its cells' text in order (of the units given, by cell in the
+    /// row's order), separated by tabs, and the offsets it spans.
+    private func rowText(_ units: [(cell: Int, unit: FlowUnit)]) -> (text: String, start: Int?, end: Int?) {
         var texts: [String] = []
         var start: Int?, end: Int?
-        for k in cells {
+        var i = 0
+        while i < units.count {
+            let k = units[i].cell
             var text = ""
-            for unit in fragments[k].units where includes(k, unit) {
+            while i < units.count, units[i].cell == k {
+                let unit = units[i].unit
+                i += 1
                 // A row is one line of page text: line breaks inside a cell become spaces.
                 for character in unit.text {
                     if character.isNewline {
