@@ -23,8 +23,7 @@ public struct PageGeometry: Sendable, Hashable {
         let width = environment.widthPx, height = environment.heightPx
         let side = settings.horizontalMargin(pageWidth: width, pageHeight: height)
         let margin = settings.margin(pageWidth: width, pageHeight: height)
-        self.init(width: environment.widthPx, height: environment.heightPx,
-                  margins: Edges(top: margin, right: side, bottom: margin, left: side))
+        self.init(width: width, height: height, margins: Edges(top: margin, right: side, bottom: margin, left: side))
     }
 
     /// The width and height of the area content flows into.

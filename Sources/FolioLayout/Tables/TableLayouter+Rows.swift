@@ -99,8 +99,8 @@ extension TableLayouter {
         var tops: [Double]
         var units: [Int]
 
-        /// The band holding what starts at `y`, and its unit.
-        /// The last band whose top is at or above `y` (the tops ascend: by bisection).
+        /// The band holding what starts at `y`: the last whose top is at or above it (the tops
+        /// ascend: by bisection).
         func band(at y: Double) -> Int {
             var low = 0, high = tops.count
             while low < high {

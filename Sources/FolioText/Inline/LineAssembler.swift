@@ -85,10 +85,10 @@ final class LineAssembler {
         let natural = shaped.width(content) + (hyphenRun?.width ?? 0)
         // What hangs into the margins widens the room; the line then starts that much earlier.
         var startHang = 0.0, endHang = 0.0
-        if let protrusion, !content.isEmpty, !line.overflows {
-            startHang = protrusion.start(at: content.lowerBound, first: content.lowerBound == 0)
-            let end = protrusion.end(at: end, hyphenated: line.kind == .hyphenated, last: line.range.upperBound >= shaped.collected.scalars.count)
-            endHang = Protrusion.endHang(natural: natural, room: width - (first ? indent : 0) + startHang, end: end)
+        if let protrusion, !line.overflows {
+            (startHang, endHang) = protrusion.hangs(content: content, hyphenated: line.kind == .hyphenated,
+                                                    last: line.range.upperBound >= shaped.collected.scalars.count,
+                                                    natural: natural, room: width - (first ? indent : 0))
         }
         let available = width - (first ? indent : 0) + startHang + endHang
 

@@ -80,10 +80,9 @@ struct LineFiller {
     /// `available` px (`Protrusion`).
     func hang(start: Int, end b: LineBreaker.Break, natural: Double, available: Double) -> Double {
         guard let protrusion else { return 0 }
-        let before = protrusion.start(at: start, first: start == 0)
-        let end = protrusion.end(at: contentEnd(start..<b.offset), hyphenated: b.kind == .hyphenated,
-                                 last: b.offset >= shaped.collected.scalars.count)
-        return before + Protrusion.endHang(natural: natural, room: available + before, end: end)
+        let hangs = protrusion.hangs(content: start..<contentEnd(start..<b.offset), hyphenated: b.kind == .hyphenated,
+                                     last: b.offset >= shaped.collected.scalars.count, natural: natural, room: available)
+        return hangs.start + hangs.end
     }
 
     /// True when `range` is longer than any word the hyphenator takes and holds no space.
@@ -135,7 +134,7 @@ struct LineFiller {
         while let b = breaker.nextBreak() {
             let usable = usable(b)
             let width = measure(start..<b.offset, kind: b.kind)
-            let room = protrusion == nil ? available : available + hang(start: start, end: b, natural: width, available: available)
+            let room = available + hang(start: start, end: b, natural: width, available: available)
             if lazy, b.offset > settled.offset,
                settle(&settled, before: b, fits: usable && width <= room + epsilon, available: pointRoom) {
                 // New hyphenation points before `b`: look again from where we were.

@@ -139,6 +139,16 @@ struct Protrusion {
         return (share * width, max(share, allowed) * width)
     }
 
+    /// What hangs before the start and past the end of the line whose content is `content` (a
+    /// hyphen added when `hyphenated`; `last`: the paragraph's last line), `natural` px wide
+    /// in `room` px.
+    func hangs(content: Range<Int>, hyphenated: Bool, last: Bool, natural: Double, room: Double) -> (start: Double, end: Double) {
+        guard !content.isEmpty else { return (0, 0) }
+        let before = start(at: content.lowerBound, first: content.lowerBound == 0)
+        let after = end(at: content.upperBound, hyphenated: hyphenated, last: last)
+        return (before, Self.endHang(natural: natural, room: room + before, end: after))
+    }
+
     /// What hangs past the end edge of a line `natural` px wide in `room` px (its start's hang
     /// included) that ends with `end`: `allow-end` hangs only what does not otherwise fit.
     static func endHang(natural: Double, room: Double, end: (fixed: Double, allowed: Double)) -> Double {
