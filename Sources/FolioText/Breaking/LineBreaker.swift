@@ -274,7 +274,7 @@ public struct LineBreaker: Sendable {
         let style = Self.style(at: word.lowerBound, spans)
         guard style.hyphens == .auto, style.wraps,
               !scalars[word].contains("\u{AD}"), !isAcronym(scalars[word]) else { return }
-        for point in hyphenator.hyphenationPoints(scalars: scalars[word], limit: style.hyphenateLimit) {
+        hyphenator.forEachPoint(scalars: scalars[word], limit: style.hyphenateLimit) { point in
             let i = word.lowerBound + point - 1
             if kinds[i] == .none || kinds[i] == .emergency { kinds[i] = .hyphenated }
         }
@@ -299,8 +299,13 @@ public struct LineBreaker: Sendable {
 
     /// The style of scalar `i`: the last span that holds it (spans are in order), else the default.
     static func style(at i: Int, _ spans: [Span]) -> LineBreakStyle {
-        var span = 0
-        return style(at: i, spans, from: &span)
+        // The first span ending after `i`, by bisection.
+        var low = 0, high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].range.upperBound <= i { low = middle + 1 } else { high = middle }
+        }
+        return style(at: i, spans, from: &low)
     }
 
     /// The same, for increasing `i` over ordered spans: `span` remembers where the search got to.

@@ -62,10 +62,13 @@ public final class Hyphenator: @unchecked Sendable {
     /// that language must be hyphenated, not for every paragraph in the language.
     private let loaded = Mutex<Load>(.notYet)
     /// Words already hyphenated (libhyphen takes microseconds a word; line ends repeat
-    /// words), bounded by `memoLimit`.
-    /// By a 64-bit FNV-1a hash of the word's scalars (one Int hashes faster than a word's
-    /// scalars), the words with that hash and their points.
-    private let memo = Mutex<[Int: [(word: [Unicode.Scalar], points: [Int])]]>([:])
+    /// words), bounded by `memoLimit`. An entry is two 64-bit hashes of the word's scalars
+    /// (the key and a check by another function: a false match needs both to collide) and
+    /// its points as bits, all inline: a lookup touches one slot, where entries holding the
+    /// word and an array cost a cache miss each and were slower than libhyphen itself. Words
+    /// of `memoScalars` scalars or more are not remembered.
+    private let memo = Mutex<[UInt64: (check: UInt64, points: UInt64)]>([:])
+    static let memoScalars = 64
     static let memoLimit = 50_000
 
     /// A hyphenator for a `.dic` file, loaded when first used; nil when the file cannot be read.
@@ -124,48 +127,71 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// The same, for a word given as scalars (a slice of a paragraph); offsets from its start.
     func hyphenationPoints(scalars: ArraySlice<Unicode.Scalar>, limit: HyphenateLimitChars = HyphenateLimitChars()) -> [Int] {
-        let all: [Int]
-        let key = Self.fnv(scalars)
-        if let known = memo.withLock({ $0[key]?.first { $0.word.elementsEqual(scalars) }?.points }) {
-            all = known
+        var points: [Int] = []
+        forEachPoint(scalars: scalars, limit: limit) { points.append($0) }
+        return points
+    }
+
+    /// Calls `body` with each of the word's hyphenation points (offsets from its start), in
+    /// increasing order, without allocating for a remembered word.
+    func forEachPoint(scalars: ArraySlice<Unicode.Scalar>, limit: HyphenateLimitChars, _ body: (Int) -> Void) {
+        // Set aside leading and trailing punctuation ("(Hyphenation)," → "Hyphenation"); the
+        // minima count letters from there.
+        guard let first = scalars.firstIndex(where: Self.isAlphabetic), let last = scalars.lastIndex(where: Self.isAlphabetic) else { return }
+        let core = scalars[first...last]
+        let minima = self.minima.limited(by: limit)
+        guard core.count >= minima.word,
+              core.allSatisfy({ Self.isAlphabetic($0) || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return }
+        // Patterns are lower case; one scalar per scalar, so that offsets stay aligned.
+        let lower = core.map(Self.lowercased)
+        let lead = first - scalars.startIndex
+        func offer(_ point: Int) {
+            if point >= minima.before && core.count - point >= minima.after { body(lead + point) }
+        }
+        guard lower.count < Self.memoScalars else {
+            findPoints(lower).forEach(offer)
+            return
+        }
+        // Every point, honouring only the dictionary's minima (so that one entry serves every
+        // style and every case and punctuation of the word), as bits: bit i, a point before
+        // letter i.
+        var bits: UInt64
+        let (key, check) = Self.hashes(lower)
+        if let known = memo.withLock({ $0[key] }), known.check == check {
+            bits = known.points
         } else {
-            all = findPoints(scalars)
+            bits = 0
+            for point in findPoints(lower) { bits |= 1 << UInt64(point) }
+            let found = bits
             memo.withLock { table in
                 if table.count >= Self.memoLimit { table = [:] }
-                // The entry owns a copy of its scalars, not a slice of the caller's paragraph.
-                table[key, default: []].append((Array(scalars), all))
+                table[key] = (check, found)
             }
         }
-        guard !all.isEmpty else { return all }
-        // The minima, on the word without the punctuation around it (the points the memo
-        // keeps honour only the dictionary's, so that one word serves every style).
-        let minima = self.minima.limited(by: limit)
-        guard let first = scalars.firstIndex(where: Self.isAlphabetic), let last = scalars.lastIndex(where: Self.isAlphabetic) else { return [] }
-        let letters = last - first + 1, lead = first - scalars.startIndex
-        guard letters >= minima.word else { return [] }
-        return all.filter { $0 - lead >= minima.before && letters - ($0 - lead) >= minima.after }
-    }
-
-    /// FNV-1a over the scalars' values.
-    static func fnv(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for scalar in scalars {
-            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
+        while bits != 0 {
+            offer(bits.trailingZeroBitCount)
+            bits &= bits - 1
         }
-        return Int(truncatingIfNeeded: hash)
     }
 
-    private func findPoints(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
-        let base = scalars.startIndex
-        // Set aside leading and trailing punctuation ("(hyphenation)," → "hyphenation").
-        guard let first = scalars.firstIndex(where: Self.isAlphabetic),
-              let last = scalars.lastIndex(where: Self.isAlphabetic) else { return [] }
-        let core = scalars[first...last]
-        guard core.count >= Self.minimumWordLength,
-              core.allSatisfy({ Self.isAlphabetic($0) || $0 == "-" || $0 == "'" || $0 == "\u{2019}" }) else { return [] }
-        // Patterns are lower case; keep one scalar per scalar so offsets stay aligned.
-        let lower = core.map(Self.lowercased)
-        guard let dictionary = dictionary(),
+    /// Two independent 64-bit hashes of the scalars' values: FNV-1a, and a multiply-rotate
+    /// mix with another constant and the length.
+    static func hashes(_ scalars: [Unicode.Scalar]) -> (UInt64, UInt64) {
+        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+        var mix: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(scalars.count)
+        for scalar in scalars {
+            let value = UInt64(scalar.value)
+            fnv = (fnv ^ value) &* 0x0000_0100_0000_01b3
+            mix = (mix ^ value) &* 0xff51_afd7_ed55_8ccd
+            mix = mix << 29 | mix >> 35
+        }
+        return (fnv, mix)
+    }
+
+    /// libhyphen's points in a lower-cased word of letters (and inner hyphens and
+    /// apostrophes): offsets from its start.
+    private func findPoints(_ lower: [Unicode.Scalar]) -> [Int] {
+        guard lower.count >= Self.minimumWordLength, let dictionary = dictionary(),
               var bytes = encode(lower, utf8: dictionary.isUTF8), bytes.count <= Self.maximumWordBytes else { return [] }
         let size = bytes.count
         // libhyphen takes a length but still reads the word as a C string: its NOHYPHEN pass
@@ -195,7 +221,7 @@ public final class Hyphenator: @unchecked Sendable {
             if let rep, rep[i] != nil { continue }
             // Explicit hyphens already break; no second hyphen beside one.
             if lower[i] == "-" || lower[i + 1] == "-" { continue }
-            points.append(first - base + i + 1)
+            points.append(i + 1)
         }
         return points
     }

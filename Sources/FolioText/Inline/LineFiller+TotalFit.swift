@@ -184,9 +184,10 @@ extension LineFiller {
                 // would be weighed against. A word none of them can end a line inside
                 // within tolerance is left alone: its points would change nothing.
                 var hyphenated = false
-                for word in wordsMayHyphenate(decided..<(b.offset - 1))
-                where mayEndLine(inside: word, from: active, of: nodes, available: available, separators: separators,
-                                 parameters: p, tolerance: tolerance) {
+                var next = decided
+                while let word = nextWordMayHyphenate(from: &next, in: decided..<(b.offset - 1)) {
+                    guard mayEndLine(inside: word, from: active, of: nodes, available: available, separators: separators,
+                                     parameters: p, tolerance: tolerance) else { continue }
                     breaker.hyphenate(word: word)
                     hyphenated = true
                 }
@@ -294,11 +295,21 @@ extension LineFiller {
         return lines.reversed()
     }
 
-    /// The words with a scalar in `range` (from the first whole word on) that may still be
-    /// given hyphenation points: long enough, not the paragraph's last, asking for `hyphens: auto`.
-    private func wordsMayHyphenate(_ range: Range<Int>) -> [Range<Int>] {
-        // A word begun before the range was looked at with the range that held its start.
-        breaker.words(in: range).filter { $0.lowerBound >= range.lowerBound && $0.lowerBound < lastWordStart && breaker.mayHyphenate($0) }
+    /// The next of the words with a scalar in `range`, from `next` on, that may still be given
+    /// hyphenation points (long enough, not the paragraph's last, asking for `hyphens: auto`),
+    /// moving `next` past it; nil when there is none. Words begun before the range are skipped:
+    /// they were looked at with the range that held their start.
+    private func nextWordMayHyphenate(from next: inout Int, in range: Range<Int>) -> Range<Int>? {
+        while next < range.upperBound {
+            let word = breaker.word(around: next)
+            guard !word.isEmpty else {
+                next += 1
+                continue
+            }
+            next = word.upperBound
+            if word.lowerBound >= range.lowerBound && word.lowerBound < lastWordStart && breaker.mayHyphenate(word) { return word }
+        }
+        return nil
     }
 
     /// False only when no line from any of `nodes` can end at a point inside `word` with an
