@@ -1,4 +1,5 @@
 import CLibHyphen
+import Foundation
 import Glibc
 import Synchronization
 import FolioStyle
@@ -57,9 +58,9 @@ public final class Hyphenator: @unchecked Sendable {
     /// libhyphen allocates and scans per call in proportion to the word.
     static let maximumWordBytes = 256
     public let path: String
-    /// The dictionary, loaded on the first word asked about: libhyphen takes seconds to load a
-    /// large one (German's 1 MB of patterns: 2.3 s), which a book only pays for when a word in
-    /// that language must be hyphenated, not for every paragraph in the language.
+    /// The dictionary, loaded on the first word asked about (German's 1 MB of patterns take
+    /// about 60 ms), which a book only pays for when a word in that language must be
+    /// hyphenated, not for every paragraph in the language.
     private let loaded = Mutex<Load>(.notYet)
     /// Words already hyphenated (libhyphen takes microseconds a word; line ends repeat
     /// words), bounded by `memoLimit`. An entry is two 64-bit hashes of the word's scalars
@@ -86,7 +87,9 @@ public final class Hyphenator: @unchecked Sendable {
         let isUTF8: Bool
 
         init?(path: String) {
-            guard let pointer = hnj_hyphen_load(path) else { return nil }
+            // Read here in linear time (`PatternFile`), else by libhyphen (a file with a NUL).
+            guard let data = FileManager.default.contents(atPath: path),
+                  let pointer = PatternFile.load(Array(data)) ?? hnj_hyphen_load(path) else { return nil }
             self.pointer = pointer
             // The first line of the file names its charset: UTF-8 or ISO8859-1 among Debian's.
             let charset = withUnsafeBytes(of: pointer.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
