@@ -183,8 +183,35 @@ public enum Paginator {
             return Page(spineIndex: spineIndex, href: href, indexInChapter: k,
                         start: Locator(spineIndex: spineIndex, offset: start), end: Locator(spineIndex: spineIndex, offset: end),
                         frame: Frame(width: page.width, height: page.height, background: flow.background, items: items[k]),
-                        text: text(of: shown), firstUnit: slice.first)
+                        text: isCut(shown, slice) ? text(of: items[k]) : text(of: shown), firstUnit: slice.first)
         }
+    }
+
+    /// Whether the slice is part of one unit cut over several pages (a table row or a box
+    /// taller than the page, laid out whole).
+    static func isCut(_ units: ArraySlice<FlowUnit>, _ slice: Slice) -> Bool {
+        guard units.count == 1, let unit = units.first else { return false }
+        return unit.top < slice.top || unit.bottom > slice.bottom
+    }
+
+    /// The text a page of a cut unit shows: its text runs in order, a space between lines
+    /// (runs of one line share their origin) unless the line ended in a hyphen, a line break
+    /// at the end. Not the unit's whole text: a row cut over 2,000 pages held all its text on
+    /// each.
+    static func text(of items: [FrameItem]) -> String {
+        var out = ""
+        var line: Point?
+        var hyphenated = false
+        for case .text(let origin, let run) in items {
+            if let line, origin != line, !hyphenated, !out.isEmpty, out.last != " " { out += " " }
+            line = origin
+            hyphenated = run.hasHyphen
+            out += run.text
+            // The hyphen a line break inserted is not the text's (as in a unit's text).
+            if hyphenated, out.last == "-" || out.last == "\u{2010}" { out.removeLast() }
+        }
+        while out.last == " " { out.removeLast() }
+        return out.isEmpty ? out : out + "\n"
     }
 
     /// The units' text, a line break after each paragraph.
