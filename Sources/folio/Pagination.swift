@@ -37,8 +37,11 @@ struct LayoutOptions: ParsableArguments {
 struct PageSelection {
     private var ranges: [ClosedRange<Int>] = []
     private var all = false
+    /// As the user wrote it.
+    let text: String
 
     init?(_ text: String) {
+        self.text = text
         if text.lowercased() == "all" {
             all = true
             return
@@ -61,6 +64,8 @@ struct PageSelection {
     func contains(_ page: Int) -> Bool { all || ranges.contains { $0.contains(page) } }
     /// The highest page wanted (nil: all of them), so pagination can stop early.
     var last: Int? { all ? nil : ranges.map(\.upperBound).max() }
+    /// The highest page named by number (not by an open range such as `3-`).
+    var lastNamed: Int? { ranges.map(\.upperBound).filter { $0 != Int.max }.max() }
 }
 
 /// A book's pages in reading order, numbered from 1, laid out chapter by chapter.
@@ -122,6 +127,28 @@ struct PagedBook {
     /// printing text): a chapter is let go once its pages are through, before the next is
     /// laid out, so only one chapter is in memory at a time.
     /// Characters no font has are reported once, with their pages, when the pages are through.
+    /// The pages `selection` names (all of them when nil), in order, numbered from 1. A
+    /// selection that names no page of the book is an error naming its page count (exit 64);
+    /// pages named past the last are a warning.
+    func forEachPage(in selection: PageSelection?, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
+        var count = 0, shown = 0
+        try forEachPage(upTo: selection?.last, keepingChapters: keepingChapters) { number, page in
+            count = number
+            guard selection?.contains(number) ?? true else { return }
+            shown += 1
+            try body(number, page)
+        }
+        guard let selection else { return }
+        let pages = count == 1 ? "1 page" : "\(count) pages"
+        if shown == 0 {
+            Terminal.error("\(name): --pages \(selection.text) names no page: the book has \(pages) at this size")
+            throw ExitCode(64)
+        }
+        if let named = selection.lastNamed, named > count {
+            Terminal.error("warning: \(name): --pages \(selection.text) goes past the last page: the book has \(pages) at this size")
+        }
+    }
+
     func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
         var number = 0
         var missing = MissingGlyphReport()

@@ -127,8 +127,7 @@ struct Render: ParsableCommand {
             progress.update(rendered)
             batch.removeAll()
         }
-        try paged.forEachPage(upTo: selection?.last) { number, page in
-            guard selection?.contains(number) ?? true else { return }
+        try paged.forEachPage(in: selection) { number, page in
             batch.append((number, page))
             if page.indexInChapter == 0 && batch.count > 1 || batch.count >= 64 { flush() }
         }
@@ -149,8 +148,7 @@ struct Render: ParsableCommand {
     private func renderPDF(_ paged: PagedBook, selection: PageSelection?) throws {
         let output = PDFOutput(out: out, dpr: try dpr ?? options.target.environment().devicePixelRatio)
         let (entries, sha256) = try output.write(paged) { page in
-            try paged.forEachPage(upTo: selection?.last) { number, found in
-                guard selection?.contains(number) ?? true else { return }
+            try paged.forEachPage(in: selection) { number, found in
                 try page(number, found)
             }
         }

@@ -67,6 +67,25 @@ import Testing
         #expect(try CLI.folio("text", "--pages", "x", CLI.sample).status == 64)
     }
 
+    /// Asking only for pages the book does not have is an error that says how many it has,
+    /// not an empty success; a range that runs past the end shows what there is and warns.
+    @Test func pagesPastTheLastAreAnErrorOrAWarning() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-none-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let pages = try CLI.folio("layout", CLI.sample).text.split(separator: "\n").count
+        for command in [["text"], ["layout"], ["render", "--out", out], ["render", "--format", "pdf", "--out", out]] {
+            let none = try CLI.folio(command + ["--pages", "\(pages + 1)", CLI.sample])
+            #expect(none.status == 64, "\(command)")
+            #expect(none.stderr.contains("names no page: the book has \(pages) pages"), "\(command): \(none.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/book.pdf"))
+        let past = try CLI.folio("text", "--pages", "\(pages)-\(pages + 5)", CLI.sample)
+        #expect(past.status == 0)
+        #expect(past.stderr.contains("goes past the last page"))
+        #expect(!past.text.isEmpty)
+        #expect(try CLI.folio("text", "--pages", "\(pages)-", CLI.sample).stderr.isEmpty)
+    }
+
     @Test func renderWritesNumberedPNGsAndAManifestWhateverTheJobCount() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-\(getpid())")
         defer { try? FileManager.default.removeItem(at: base) }
