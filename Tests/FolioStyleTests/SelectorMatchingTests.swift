@@ -150,6 +150,47 @@ import Testing
         #expect(Selector.parseList(":not(::before)") == nil)
     }
 
+    /// `:has()` with each leading combinator, with selectors that go down and sideways again,
+    /// in lists; Standard Ebooks' `hgroup:has(h2)` sets its headings' margins.
+    @Test func hasMatchesAnElementByItsRelatives() throws {
+        let body = #"<hgroup id="g1"><h2 id="h2"/><p id="sub"/></hgroup><hgroup id="g3"><h3 id="h3"/></hgroup>"#
+            + #"<figure id="f"><img id="i"/><figcaption id="c"><em id="e"/></figcaption></figure><p id="p"/><h4 id="h4"/>"#
+        #expect(try matched("hgroup:has(h2)", in: body) == ["g1"])
+        #expect(try matched("hgroup:has(> h3)", in: body) == ["g3"])
+        #expect(try matched(":has(> em)", in: body) == ["c"])
+        #expect(try matched("figure:has(em)", in: body) == ["f"])
+        #expect(try matched("figure:has(> em)", in: body) == [])
+        #expect(try matched("figure:has(> figcaption em)", in: body) == ["f"])
+        #expect(try matched("figure:has(img + figcaption)", in: body) == ["f"])
+        #expect(try matched("h2:has(+ p)", in: body) == ["h2"])
+        #expect(try matched("figure:has(+ h4)", in: body) == [])
+        #expect(try matched("figure:has(~ h4)", in: body) == ["f"])
+        #expect(try matched("figure:has(+ p ~ h4)", in: body) == ["f"])
+        #expect(try matched("hgroup:has(h3, h2)", in: body) == ["g1", "g3"])
+        #expect(try matched("hgroup:not(:has(h2))", in: body) == ["g3"])
+        #expect(try matched(":has(h9)", in: body) == [])
+        // The anchor itself is not its own relative.
+        #expect(try matched("em:has(em)", in: body) == [])
+        #expect(Selector.parseList("p:has(::before)") == nil)
+        #expect(Selector.parseList("p:has()") == nil)
+        #expect(Selector.parseList("p:has(> )") == nil)
+        #expect(Selector.parseList("hgroup:has(h1)")?.first?.specificity == Specificity(a: 0, b: 0, c: 2))
+    }
+
+    /// A `:has()` test on a huge subtree stops at its budget instead of walking everything
+    /// for every element (`*:has(…)` over a chapter of 100,000 elements).
+    @Test func hasOnAHugeDocumentStaysBounded() throws {
+        let body = String(repeating: "<div><span/></div>", count: 30_000)
+        let tree = try document(body)
+        let list = try #require(Selector.parseList("*:has(.nowhere)"))
+        let root = try #require(tree.root)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let count = ([root] + root.descendants()).filter { e in list.contains { $0.matches(e) } }.count
+        #expect(count == 0)
+        #expect(clock.now - start < .seconds(20))
+    }
+
     @Test func langMatchesByPrefixAndInherits() throws {
         let body = #"<p id="a"/><div xml:lang="fr-CA"><p id="b"/></div>"#
         #expect(try matched("p:lang(en)", in: body, lang: "en-US") == ["a"])

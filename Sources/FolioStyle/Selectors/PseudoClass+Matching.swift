@@ -49,6 +49,8 @@ extension PseudoClass {
             return !list.contains { $0.matches(element) }
         case .is(let list), .where(let list):
             return list.contains { $0.matches(element) }
+        case .has(let list):
+            return list.contains { $0.matches(anchor: element) }
         }
     }
 

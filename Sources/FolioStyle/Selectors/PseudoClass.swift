@@ -22,6 +22,8 @@ public indirect enum PseudoClass: Sendable, Hashable {
     case not([Selector])
     case `is`([Selector])
     case `where`([Selector])
+    /// `:has(> img, figcaption)`: an element with a related element matching one of them.
+    case has([RelativeSelector])
 
     /// Names of the states that parse but never match.
     static let neverMatching: Set<String> = [
@@ -37,6 +39,7 @@ public indirect enum PseudoClass: Sendable, Hashable {
         let one = Specificity(a: 0, b: 1, c: 0)
         switch self {
         case .not(let list), .is(let list): return Self.maximum(list)
+        case .has(let list): return Self.maximum(list.map(\.selector))
         case .where: return .zero
         case .nthChild(_, let of?), .nthLastChild(_, let of?): return one + Self.maximum(of)
         default: return one

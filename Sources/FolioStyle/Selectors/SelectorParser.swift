@@ -35,6 +35,27 @@ struct SelectorParser {
         return selectors
     }
 
+    /// `<relative-selector-list>` (the argument of `:has()`); nil when any entry is invalid or
+    /// names a pseudo-element.
+    static func parseRelativeList(_ values: [ComponentValue], namespaces: CSSNamespaces, level: Int) -> [RelativeSelector]? {
+        guard level <= maxLevel else { return nil }
+        var out: [RelativeSelector] = []
+        for part in values.splitOnCommas() {
+            var rest = Array(part.drop { $0.isWhitespace })
+            var combinator = Combinator.descendant
+            if let first = rest.first {
+                if first.isDelim(">") { combinator = .child }
+                else if first.isDelim("+") { combinator = .nextSibling }
+                else if first.isDelim("~") { combinator = .subsequentSibling }
+                if combinator != .descendant { rest = Array(rest.dropFirst().drop { $0.isWhitespace }) }
+            }
+            var parser = SelectorParser(rest, namespaces: namespaces, nested: true, level: level)
+            guard let selector = parser.parseComplex(), selector.pseudoElement == nil else { return nil }
+            out.append(RelativeSelector(combinator: combinator, selector: selector))
+        }
+        return out.isEmpty ? nil : out
+    }
+
     /// `<forgiving-selector-list>`: invalid entries (and pseudo-elements) are dropped.
     static func parseForgivingList(_ values: [ComponentValue], namespaces: CSSNamespaces, level: Int) -> [Selector] {
         guard level <= maxLevel else { return [] }
@@ -262,6 +283,8 @@ struct SelectorParser {
                 return .is(SelectorParser.parseForgivingList(arguments, namespaces: namespaces, level: level + 1))
             case "where":
                 return .where(SelectorParser.parseForgivingList(arguments, namespaces: namespaces, level: level + 1))
+            case "has":
+                return SelectorParser.parseRelativeList(arguments, namespaces: namespaces, level: level + 1).map { .has($0) }
             case "nth-child", "nth-last-child":
                 let (formulaPart, ofPart) = Self.splitOf(arguments)
                 guard let formula = NthFormula.parse(formulaPart) else { return nil }
