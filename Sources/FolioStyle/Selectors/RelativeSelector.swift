@@ -17,6 +17,22 @@ public struct RelativeSelector: Sendable, Hashable {
         self.selector = selector
     }
 
+    /// Whether `selector` uses `:has()` anywhere, inside `:is()`, `:not()` and the like too:
+    /// Selectors 4 forbids `:has()` inside `:has()`, which would multiply the budgets.
+    static func usesHas(_ selector: Selector) -> Bool {
+        selector.compounds.contains { compound in
+            compound.conditions.contains { condition in
+                guard case .pseudoClass(let pseudo) = condition else { return false }
+                switch pseudo {
+                case .has: return true
+                case .not(let list), .is(let list), .where(let list): return list.contains(where: usesHas)
+                case .nthChild(_, let of?), .nthLastChild(_, let of?): return of.contains(where: usesHas)
+                default: return false
+                }
+            }
+        }
+    }
+
     /// The most elements and steps one test of one relative selector looks at.
     static let budget = 200_000
 

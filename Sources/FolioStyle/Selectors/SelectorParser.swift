@@ -35,8 +35,8 @@ struct SelectorParser {
         return selectors
     }
 
-    /// `<relative-selector-list>` (the argument of `:has()`); nil when any entry is invalid or
-    /// names a pseudo-element.
+    /// `<relative-selector-list>` (the argument of `:has()`); nil when any entry is invalid,
+    /// names a pseudo-element or uses `:has()` itself.
     static func parseRelativeList(_ values: [ComponentValue], namespaces: CSSNamespaces, level: Int) -> [RelativeSelector]? {
         guard level <= maxLevel else { return nil }
         var out: [RelativeSelector] = []
@@ -50,7 +50,7 @@ struct SelectorParser {
                 if combinator != .descendant { rest = Array(rest.dropFirst().drop { $0.isWhitespace }) }
             }
             var parser = SelectorParser(rest, namespaces: namespaces, nested: true, level: level)
-            guard let selector = parser.parseComplex(), selector.pseudoElement == nil else { return nil }
+            guard let selector = parser.parseComplex(), selector.pseudoElement == nil, !RelativeSelector.usesHas(selector) else { return nil }
             out.append(RelativeSelector(combinator: combinator, selector: selector))
         }
         return out.isEmpty ? nil : out
