@@ -118,16 +118,19 @@ extension CompoundSelector {
 
 extension TypeSelector {
     func matches(_ element: XMLNode) -> Bool {
+        // The element's name, fetched once (each fetch copies its two strings).
+        let qualified = element.name
+        let uri = qualified?.namespaceURI
         switch namespace {
         case .any: break
-        case .none: if element.namespaceURI != nil { return false }
-        case .uri(let uri): if element.namespaceURI != uri { return false }
+        case .none: if uri != nil { return false }
+        case .uri(let wanted): if uri != wanted { return false }
         }
         guard let localName, let lowercasedName else { return true }
-        let name = element.localName
+        let name = qualified?.localName ?? ""
         if name == localName { return true }
         // Lenient: HTML element names match whatever their case in the sheet or the document.
-        return element.namespaceURI == Namespace.xhtml && Self.equalIgnoringCase(name, lowercasedName)
+        return uri == Namespace.xhtml && Self.equalIgnoringCase(name, lowercasedName)
     }
 }
 
