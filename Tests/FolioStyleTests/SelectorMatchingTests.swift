@@ -181,6 +181,19 @@ import Testing
         #expect(Selector.parseList("hgroup:has(h1)")?.first?.specificity == Specificity(a: 0, b: 0, c: 2))
     }
 
+    /// `:has(> h2)` looks only at children, so a huge first child does not use up the
+    /// budget before the second; `:has(~ p ~ q)` walks back no further than the anchor.
+    @Test func hasLooksOnlyWhereItsRelativeCanBe() throws {
+        let big = String(repeating: "<div><span/></div>", count: 120_000)
+        #expect(try matched("section:has(> h2)", in: #"<section id="s"><div>\#(big)</div><h2/></section>"#) == ["s"])
+        let siblings = String(repeating: "<p/>", count: 50_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try matched("x:has(~ p ~ q)", in: "\(siblings)<x id=\"x\"/><q/>") == [])
+        #expect(try matched("x:has(~ q)", in: "\(siblings)<x id=\"x\"/><q/>") == ["x"])
+        #expect(clock.now - start < .seconds(30))
+    }
+
     /// A `:has()` test on a huge subtree stops at its budget instead of walking everything
     /// for every element (`*:has(…)` over a chapter of 100,000 elements).
     @Test func hasOnAHugeDocumentStaysBounded() throws {

@@ -151,7 +151,9 @@ import Testing
         "NEXTLEVEL, UTF-8 compound minima": "UTF-8\nCOMPOUNDLEFTHYPHENMIN 2\nCOMPOUNDRIGHTHYPHENMIN 3\n1s1\nNEXTLEVEL\nNOHYPHEN -,'\n.ab1c\nä1ö\n",
         "non-standard patterns": "UTF-8\n.schiff1fahrt/ff=f,5,2\nc1k/k=k,1,2\nzuck1/k=,3,1\nb1b/bb=b\n.ää1ö/ä=ö,2,2\n",
         "CRLF endings and a long charset line": "UTF-8 with a name longer than nineteen\r\n1ab\r\nab1c/x=y\r\n.c2d\r\n",
-        "a line too long for libhyphen's buffer": "ISO8859-1\n" + String(repeating: "a", count: 120) + "1b\nq1r\n" + String(repeating: "z1", count: 49) + "\n",
+        // Split by libhyphen's buffer into lines of 99 bytes and the rest (of fewer than 99
+        // letters: a 99-letter line makes 2.8.8 write past its pattern array).
+        "a line too long for libhyphen's buffer": "ISO8859-1\n" + String(repeating: "a1", count: 60) + "b\nq1r\n" + String(repeating: "z1", count: 49) + "\n",
         "no trailing newline, NOHYPHEN last": "UTF-8\n1ab1\nNOHYPHEN ',–",
         "empty after the charset": "UTF-8\n",
         "empty": "",
@@ -164,6 +166,29 @@ import Testing
         try Data(Self.files[name]!.utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         try expectSame(path: path)
+    }
+
+    /// Where libhyphen 2.8.8 would keep an empty NOHYPHEN entry (on which its hyphenating
+    /// loops for ever) or count the entries of two NOHYPHEN lines together, the entries
+    /// written are kept, once.
+    @Test func emptyNoHyphenEntriesAreLeftOutAndALaterLineReplaces() throws {
+        let one = try #require(PatternFile.load(Array("UTF-8\nNOHYPHEN a,,b,\nNEXTLEVEL\n1b1\n".utf8)))
+        defer { hnj_hyphen_free(one) }
+        #expect(Self.noHyphen(one.pointee) == ["a", "b"])
+        let two = try #require(PatternFile.load(Array("UTF-8\nNOHYPHEN x,y\nNOHYPHEN z\nNEXTLEVEL\n1b1\n".utf8)))
+        defer { hnj_hyphen_free(two) }
+        #expect(Self.noHyphen(two.pointee) == ["z"])
+        let none = try #require(PatternFile.load(Array("UTF-8\nNOHYPHEN\nNEXTLEVEL\n1b1\n".utf8)))
+        defer { hnj_hyphen_free(none) }
+        #expect(none.pointee.nohyphen == nil)
+        #expect(Self.hyphenate(none, "abba") == Self.hyphenate(none, "abba"))
+    }
+
+    @Test func numbersAreReadAsGlibcsAtoiReadsThem() {
+        #expect(PatternFile.atoi(Array(" 42x".utf8)[...]) == 42)
+        #expect(PatternFile.atoi(Array("-7".utf8)[...]) == -7)
+        #expect(PatternFile.atoi(Array("4294967298".utf8)[...]) == 2)
+        #expect(PatternFile.atoi(Array("99999999999999999999".utf8)[...]) == -1)
     }
 
     @Test func aFileWithANulByteIsLeftToLibhyphen() {

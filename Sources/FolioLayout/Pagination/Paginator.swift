@@ -1,5 +1,6 @@
 import FolioCore
 import FolioStyle
+import FolioText
 
 /// Cuts a chapter's column into pages: each page takes as many units as fit, breaking at
 /// the last welcome break before the page is full (an avoided break only when no welcome one
@@ -123,6 +124,8 @@ public enum Paginator {
         }
         let mapping = FlowMapping(page: page)
         var items = [[FrameItem]](repeating: [], count: slices.count)
+        // The text runs each page shows of the units cut over it (by unit), for its text.
+        var cutRuns = [[Int: [PositionedRun]]](repeating: [:], count: slices.count)
         // The pages that repeat each table header.
         var repeatingPages = [[Int]](repeating: [], count: flow.repeatedHeaders.count)
         for (k, slice) in slices.enumerated() {
@@ -165,6 +168,9 @@ public enum Paginator {
                         }
                     }
                     items[k].append(item)
+                    if case .text(_, let run) = item, placed.firstUnit == placed.lastUnit, isCut(flow.units[placed.firstUnit], slice) {
+                        cutRuns[k][placed.firstUnit, default: []].append(run)
+                    }
                 }
             }
             // A header row's backgrounds, borders and text again at the top of those pages, in
@@ -183,42 +189,41 @@ public enum Paginator {
             return Page(spineIndex: spineIndex, href: href, indexInChapter: k,
                         start: Locator(spineIndex: spineIndex, offset: start), end: Locator(spineIndex: spineIndex, offset: end),
                         frame: Frame(width: page.width, height: page.height, background: flow.background, items: items[k]),
-                        text: isCut(shown, slice) ? text(of: items[k]) : text(of: shown), firstUnit: slice.first)
+                        text: text(of: shown, slice: slice, cutRuns: cutRuns[k]), firstUnit: slice.first)
         }
     }
 
-    /// Whether the slice is part of one unit cut over several pages (a table row or a box
-    /// taller than the page, laid out whole).
-    static func isCut(_ units: ArraySlice<FlowUnit>, _ slice: Slice) -> Bool {
-        guard units.count == 1, let unit = units.first else { return false }
-        return unit.top < slice.top || unit.bottom > slice.bottom
+    /// Whether a unit is cut by the slice's window: a box or line taller than a page, laid out
+    /// whole, of which the page shows a part.
+    static func isCut(_ unit: FlowUnit, _ slice: Slice) -> Bool {
+        unit.top < slice.top || unit.bottom > slice.bottom
     }
 
-    /// The text a page of a cut unit shows: its text runs in order, a space between lines
-    /// (runs of one line share their origin) unless the line ended in a hyphen, a line break
-    /// at the end. Not the unit's whole text: a row cut over 2,000 pages held all its text on
-    /// each.
-    static func text(of items: [FrameItem]) -> String {
+    /// The text a page shows of a unit cut over it: the runs it draws of it, in order, a space
+    /// where one run does not continue the text of the one before (a line's end at a space),
+    /// none where it does (a line broken after a hyphen or inside a word). Not the unit's
+    /// whole text: a box cut over 2,000 pages held all its text on each.
+    static func text(of runs: [PositionedRun]) -> String {
         var out = ""
-        var line: Point?
-        var hyphenated = false
-        for case .text(let origin, let run) in items {
-            if let line, origin != line, !hyphenated, !out.isEmpty, out.last != " " { out += " " }
-            line = origin
-            hyphenated = run.hasHyphen
+        var end: Int?
+        for run in runs {
+            if let end, run.textRange.lowerBound != end, !out.isEmpty, out.last != " " { out += " " }
+            end = run.textRange.upperBound
             out += run.text
-            // The hyphen a line break inserted is not the text's (as in a unit's text).
-            if hyphenated, out.last == "-" || out.last == "\u{2010}" { out.removeLast() }
         }
-        while out.last == " " { out.removeLast() }
-        return out.isEmpty ? out : out + "\n"
+        return out
     }
 
-    /// The units' text, a line break after each paragraph.
-    static func text(of units: ArraySlice<FlowUnit>) -> String {
+    /// The units' text, a line break after each paragraph; of a unit the slice cuts, the text
+    /// of its runs on the page (`cutRuns`, by unit), nothing when it shows none there.
+    static func text(of units: ArraySlice<FlowUnit>, slice: Slice? = nil, cutRuns: [Int: [PositionedRun]] = [:]) -> String {
         var out = ""
-        for unit in units {
-            out += unit.text
+        for (u, unit) in zip(units.indices, units) {
+            if let slice, isCut(unit, slice) {
+                out += text(of: cutRuns[u] ?? [])
+            } else {
+                out += unit.text
+            }
             if unit.endsBlock {
                 while out.last == " " { out.removeLast() }
                 if !out.isEmpty && out.last != "\n" { out += "\n" }

@@ -4,9 +4,11 @@ import FolioXML
 /// a leading combinator (`> img` a child, `+ p` the next sibling, `figcaption` a descendant).
 ///
 /// Matching looks for an element related to the anchor that matches the selector with its
-/// leftmost compound related to the anchor by the leading combinator. Each test looks at no
-/// more than `budget` elements and selector steps: a careless or hostile sheet
-/// (`*:has(*:has(…))` on a huge chapter) answers no past it rather than taking quadratic time.
+/// leftmost compound related to the anchor by the leading combinator: among the anchor's
+/// descendants (only as deep as the child combinators reach, when no descendant combinator
+/// says otherwise) or its later siblings and theirs; walks back towards the anchor stop at
+/// it. Each test looks at no more than `budget` elements and selector steps, and answers no
+/// past it (a careless `*:has(…)` over a huge chapter costs each element at most that).
 /// https://www.w3.org/TR/selectors-4/#relational
 public struct RelativeSelector: Sendable, Hashable {
     public var combinator: Combinator
@@ -50,18 +52,27 @@ public struct RelativeSelector: Sendable, Hashable {
     public func matches(anchor: XMLNode) -> Bool {
         guard !selector.compounds.isEmpty else { return false }
         let budget = Budget()
-        // The subject descends from the anchor, or (after + or ~) is one of its later siblings
-        // or, when the selector goes down again, inside one.
-        let descends = selector.combinators.contains { $0 == .child || $0 == .descendant }
+        // How deep below the anchor (or below a later sibling) the subject lies: fixed by the
+        // child combinators when nothing says "any descendant".
+        let children = selector.combinators.filter { $0 == .child }.count
+        let anyDepth = combinator == .descendant || selector.combinators.contains(.descendant)
+        // Walks up and back from a candidate stop where the leftmost compound can no longer
+        // be related to the anchor: at the anchor, or (after + or ~) at its parent.
+        let bound = Bound(anchor: anchor, stop: combinator == .child || combinator == .descendant ? anchor : anchor.parentElement)
         switch combinator {
         case .child, .descendant:
-            return Self.anyDescendant(of: anchor, budget: budget) { matches(0, $0, anchor, budget) }
+            return Self.anyDescendant(of: anchor, depth: anyDepth ? nil : 1 + children, budget: budget) {
+                matches(0, $0, bound, budget)
+            }
         case .nextSibling, .subsequentSibling:
             let onlyNext = combinator == .nextSibling && !selector.combinators.contains { $0 == .nextSibling || $0 == .subsequentSibling }
             var sibling = anchor.nextElementSibling
             while let candidate = sibling, budget.step() {
-                if matches(0, candidate, anchor, budget) { return true }
-                if descends, Self.anyDescendant(of: candidate, budget: budget, { matches(0, $0, anchor, budget) }) { return true }
+                if matches(0, candidate, bound, budget) { return true }
+                if anyDepth || children > 0,
+                   Self.anyDescendant(of: candidate, depth: anyDepth ? nil : children, budget: budget, { matches(0, $0, bound, budget) }) {
+                    return true
+                }
                 if onlyNext { return false }
                 sibling = candidate.nextElementSibling
             }
@@ -69,61 +80,68 @@ public struct RelativeSelector: Sendable, Hashable {
         }
     }
 
+    /// The anchor, and the element where walks towards it stop.
+    struct Bound {
+        let anchor: XMLNode
+        let stop: XMLNode?
+    }
+
     /// Compound `index` (right to left) matches `element`, the ones left of it match its
     /// relatives, and the leftmost one's element is related to the anchor.
-    private func matches(_ index: Int, _ element: XMLNode, _ anchor: XMLNode, _ budget: Budget) -> Bool {
+    private func matches(_ index: Int, _ element: XMLNode, _ bound: Bound, _ budget: Budget) -> Bool {
         guard budget.step(), selector.compounds[index].matches(element) else { return false }
-        guard index < selector.combinators.count else { return Self.related(element, to: anchor, by: combinator) }
+        guard index < selector.combinators.count else { return related(element, bound, budget) }
         switch selector.combinators[index] {
         case .child:
-            guard let parent = element.parentElement else { return false }
-            return matches(index + 1, parent, anchor, budget)
+            guard let parent = element.parentElement, parent != bound.stop else { return false }
+            return matches(index + 1, parent, bound, budget)
         case .descendant:
             var ancestor = element.parentElement
-            while let next = ancestor, budget.left > 0 {
-                if matches(index + 1, next, anchor, budget) { return true }
+            while let next = ancestor, next != bound.stop, budget.left > 0 {
+                if matches(index + 1, next, bound, budget) { return true }
                 ancestor = next.parentElement
             }
             return false
         case .nextSibling:
-            guard let previous = element.previousElementSibling else { return false }
-            return matches(index + 1, previous, anchor, budget)
+            guard let previous = element.previousElementSibling, previous != bound.anchor else { return false }
+            return matches(index + 1, previous, bound, budget)
         case .subsequentSibling:
             var sibling = element.previousElementSibling
-            while let next = sibling, budget.left > 0 {
-                if matches(index + 1, next, anchor, budget) { return true }
+            while let next = sibling, next != bound.anchor, budget.left > 0 {
+                if matches(index + 1, next, bound, budget) { return true }
                 sibling = next.previousElementSibling
             }
             return false
         }
     }
 
-    /// Whether `element` stands to `anchor` as the combinator says (`anchor > element`, …).
-    static func related(_ element: XMLNode, to anchor: XMLNode, by combinator: Combinator) -> Bool {
+    /// Whether `element` stands to the anchor as the leading combinator says (`anchor > element`, …).
+    private func related(_ element: XMLNode, _ bound: Bound, _ budget: Budget) -> Bool {
         switch combinator {
         case .child:
-            return element.parentElement == anchor
+            return element.parentElement == bound.anchor
         case .descendant:
             var ancestor = element.parentElement
-            while let next = ancestor {
-                if next == anchor { return true }
+            while let next = ancestor, budget.step() {
+                if next == bound.anchor { return true }
                 ancestor = next.parentElement
             }
             return false
         case .nextSibling:
-            return element.previousElementSibling == anchor
+            return element.previousElementSibling == bound.anchor
         case .subsequentSibling:
             var sibling = element.previousElementSibling
-            while let next = sibling {
-                if next == anchor { return true }
+            while let next = sibling, budget.step() {
+                if next == bound.anchor { return true }
                 sibling = next.previousElementSibling
             }
             return false
         }
     }
 
-    /// Whether some element inside `root` (depth first, in document order) satisfies `test`.
-    static func anyDescendant(of root: XMLNode, budget: Budget, _ test: (XMLNode) -> Bool) -> Bool {
+    /// Whether some element inside `root`, at most `depth` levels down (any depth when nil),
+    /// satisfies `test`: depth first, in document order.
+    static func anyDescendant(of root: XMLNode, depth: Int?, budget: Budget, _ test: (XMLNode) -> Bool) -> Bool {
         var stack: [XMLNode] = []
         var child = root.firstChild
         while budget.left > 0 {
@@ -135,7 +153,7 @@ public struct RelativeSelector: Sendable, Hashable {
             guard budget.step() else { return false }
             if node.kind == .element {
                 if test(node) { return true }
-                if let first = node.firstChild {
+                if let first = node.firstChild, depth.map({ stack.count + 1 < $0 }) ?? true {
                     stack.append(node)
                     child = first
                     continue

@@ -136,23 +136,30 @@ enum PatternFile {
             }
         }
 
+        /// NOHYPHEN as libhyphen keeps it: its text with the last byte (the newline) and each
+        /// comma made NULs, `noHyphenCount` the number of commas. Two differences, both on
+        /// purpose: an empty entry (`NOHYPHEN a,,b`, `NOHYPHEN` alone) is left out, as
+        /// `hnj_hyphen_hyphenate3` searches for each entry with `strstr` and loops for ever on
+        /// an empty one; and a second NOHYPHEN line replaces the first, where libhyphen 2.8.8
+        /// adds the counts of both to the second's text (and reads past it).
         private mutating func addNoHyphen(_ rest: ArraySlice<UInt8>) {
-            let text = rest.drop { $0 == 0x20 || $0 == 0x09 }
+            var text = Array(rest.drop { $0 == 0x20 || $0 == 0x09 })
             noHyphen = nil
             noHyphenCount = 0
             guard !text.isEmpty else { return }
-            var kept = Array(text)
-            // The last byte (the newline) ends the text; each comma between ends an entry.
-            kept[kept.count - 1] = 0
-            var i = kept.count - 2
-            while i > 0 {
-                if kept[i] == UInt8(ascii: ",") {
-                    noHyphenCount += 1
-                    kept[i] = 0
-                }
-                i -= 1
+            text.removeLast()
+            // Commas after the first byte part entries (libhyphen looks no further back).
+            var entries: [ArraySlice<UInt8>] = []
+            var start = 0
+            for i in text.indices where i > 0 && text[i] == UInt8(ascii: ",") {
+                entries.append(text[start..<i])
+                start = i + 1
             }
-            noHyphen = kept
+            entries.append(text[start...])
+            entries.removeAll { $0.isEmpty }
+            guard !entries.isEmpty else { return }
+            noHyphen = Array(entries.joined(separator: [0]))
+            noHyphenCount = Int32(entries.count - 1)
         }
 
         private mutating func addPattern(_ line: [UInt8]) {
@@ -415,7 +422,8 @@ enum PatternFile {
         return out
     }
 
-    /// C's `atoi` on a C string's bytes: spaces, a sign, digits; saturated to Int32.
+    /// glibc's `atoi` on a C string's bytes: spaces, a sign, digits, read as a `long` (which
+    /// saturates) and cut to an `int` (which wraps).
     static func atoi(_ bytes: ArraySlice<UInt8>) -> Int32 {
         var rest = bytes.drop { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         var negative = false
@@ -423,11 +431,16 @@ enum PatternFile {
             negative = sign == UInt8(ascii: "-")
             rest = rest.dropFirst()
         }
-        var value: Int64 = 0
+        // The magnitude, saturated past what a long holds.
+        var value: UInt64 = 0
         for byte in rest {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { break }
-            value = min(value * 10 + Int64(byte - UInt8(ascii: "0")), Int64(Int32.max) + 1)
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            value = o1 || o2 ? UInt64.max : sum
         }
-        return Int32(clamping: negative ? -value : value)
+        let long: Int64 = negative ? (value > UInt64(Int64.max) ? Int64.min : -Int64(value))
+                                   : Int64(min(value, UInt64(Int64.max)))
+        return Int32(truncatingIfNeeded: long)
     }
 }
