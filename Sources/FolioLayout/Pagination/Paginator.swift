@@ -216,10 +216,10 @@ public enum Paginator {
 
     /// The units' text, a line break after each paragraph; of a unit the slice cuts, the text
     /// of its runs on the page (`cutRuns`, by unit), nothing when it shows none there.
-    static func text(of units: ArraySlice<FlowUnit>, slice: Slice? = nil, cutRuns: [Int: [PositionedRun]] = [:]) -> String {
+    static func text(of units: ArraySlice<FlowUnit>, slice: Slice, cutRuns: [Int: [PositionedRun]]) -> String {
         var out = ""
         for (u, unit) in zip(units.indices, units) {
-            if let slice, isCut(unit, slice) {
+            if isCut(unit, slice) {
                 out += text(of: cutRuns[u] ?? [])
             } else {
                 out += unit.text
