@@ -57,23 +57,29 @@ import Testing
 
     /// A play's table row, its cell made of some 600 lines by a mangled style sheet, is cut over
     /// hundreds of pages; every page held every line of the row (drawn off the page), 1.5 GB for
-    /// a 7 KB chapter (the fuzzer's 2 GB limit). Each page now holds what it shows.
+    /// a 7 KB chapter (the fuzzer's 2 GB limit). Each page now holds what it shows
+    /// (`TallUnitPaginationTests`). Most of those lines were the play's rows laid out again and
+    /// again by the stray row groups its unclosed tags make (`chapter-stray-row-group-heap`):
+    /// laid out once, the chapter is some 70 pages.
     @Test func aRowCutOverHundredsOfPagesKeepsEachLineOnItsOwnPage() throws {
         let outcome = try Self.run("chapter-tall-row-many-pages.xhtml")
         let figures = Self.figures(outcome)
         try #require(figures.count == 3, "\(outcome)")
-        #expect(figures[0] > 100, "\(outcome)")
+        #expect((50...100).contains(figures[0]) && figures[1] > 2_000, "\(outcome)")
     }
 
     /// A mangled play (8 KB) whose unclosed cells nest tables inside tables until the text
     /// column is a pixel wide: a letter a line, some thousand pages, the fuzzer's slowest input
     /// (10 s under AddressSanitizer; 2.4 s in a release build). Each item of the cut row was
-    /// tried against every page it might fall on; the pages are now found by bisection (1.3 s).
+    /// tried against every page it might fall on; the pages are now found by bisection. The
+    /// nesting itself was mostly stray row groups laying the same rows out again inside each
+    /// other (`chapter-stray-row-group-heap`): with each row laid out once, some 70 pages in
+    /// 0.04 s.
     @Test func cellsNestedToAPixelWidePaginateEveryLetter() throws {
         let outcome = try Self.run("chapter-nested-cells-thousand-pages.xhtml")
         let figures = Self.figures(outcome)
         try #require(figures.count == 3, "\(outcome)")
-        #expect(figures[0] > 500 && figures[1] > 1000, "\(outcome)")
+        #expect((50...100).contains(figures[0]) && figures[1] > 2_000, "\(outcome)")
     }
 
     /// A mangled chapter (7 KB) whose table row is cut into many page bands: each band's text
@@ -91,14 +97,27 @@ import Testing
     /// A mutated play whose cell held some 64,000 one-letter lines (a box laid out whole, far
     /// taller than the page) put the box's whole text in the text of each of its 2,000 pages:
     /// 132 million characters, 280 MB and 2.2 s in a release build. A page of a cut box now
-    /// holds the text of the runs it draws. The fuzzer's "slow unit".
+    /// holds the text of the runs it draws (`TallUnitPaginationTests`). The fuzzer's "slow
+    /// unit". Those lines were the play's rows laid out again and again by stray row groups
+    /// (`chapter-stray-row-group-heap`): laid out once, the chapter is some 100 pages.
     @Test func aBoxCutOverThousandsOfPagesKeepsEachPagesOwnText() throws {
         let outcome = try Self.run("chapter-box-cut-over-2000-pages.xhtml")
         let figures = Self.figures(outcome)
         try #require(figures.count == 3, "\(outcome)")
-        #expect(figures[0] > 1_000, "\(outcome)")
-        // Each of the box's characters once, give or take the page breaks: not its 64,000 on
-        // each of its pages.
-        #expect(figures[1] > 30_000 && figures[1] < 1_000_000, "\(outcome)")
+        #expect((50...150).contains(figures[0]) && figures[1] > 2_000, "\(outcome)")
+    }
+
+    /// A heap of unclosed `<thead><tbody>` tags before 200 one-letter rows (the shape of the
+    /// fuzzer's slowest chapter, 19,243 pages in 7 s, 182 MB, whose file was lost): the row
+    /// groups nest, each level an anonymous table around its stray parts, and each inner run
+    /// made the outer one forget the parts it had laid out, so the rows were laid out again at
+    /// every level, 800 times over (6,170 pages, 3.7 s, 180 MB). Each row is now laid out once.
+    @Test func aHeapOfStrayRowGroupsLaysEachRowOutOnce() throws {
+        let outcome = try Self.run("chapter-stray-row-group-heap.xhtml")
+        let figures = Self.figures(outcome)
+        try #require(figures.count == 3, "\(outcome)")
+        // 200 rows of "x", a line each.
+        #expect(figures[1] == 400, "\(outcome)")
+        #expect(figures[0] < 20, "\(outcome)")
     }
 }

@@ -30,4 +30,14 @@ import Testing
         #expect(laid.text.contains("left\tright"))
         #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
     }
+
+    /// Row groups outside a table that hold row groups of their own: the inner run's anonymous
+    /// table made the outer run forget which of its parts it had laid out, so every later part
+    /// was laid out again, once per level (a heap of unclosed `thead`/`tbody` tags in 8 KB made
+    /// 19,000 pages of the same rows).
+    @Test func strayRowGroupsInsideEachOtherLayEachRowOutOnce() throws {
+        let laid = try TableSupport.layout("stray-row-groups-inside-each-other.xhtml")
+        #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
+        #expect(laid.pages.count == 1)
+    }
 }

@@ -39,6 +39,10 @@ struct TableCellLayouter {
             chapter.blocks.layoutChildren(of: cell.node, x: x, width: width)
             return
         }
+        let parent = content.first?.parent ?? -1
+        let outer = chapter.tableState.anonymousCellEnds[parent]
+        chapter.tableState.anonymousCellEnds[parent] = content.last?.index
+        defer { chapter.tableState.anonymousCellEnds[parent] = outer }
         var paragraph = PendingParagraph(block: cell.node, x: x, width: width)
         for node in content { chapter.inlines.addContent(node, to: &paragraph, decoration: nil, link: nil) }
         chapter.inlines.flushParagraph(&paragraph)

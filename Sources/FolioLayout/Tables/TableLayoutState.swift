@@ -11,9 +11,15 @@ struct TableLayoutState {
     /// How many of those belong to a table narrower than its min-content, where even
     /// `nowrap` and `pre` text must wrap.
     var squeezedDepth = 0
-    /// The last run of misparented table parts laid out as one anonymous table: their
-    /// parent, and the first and last part.
-    var anonymousRun: (parent: Int32, first: Int32, last: Int32)?
+    /// The last run of misparented table parts laid out as one anonymous table under each
+    /// parent: the first and last part. One per parent, because a run's parts may hold runs
+    /// of their own (a `thead` in a stray `tbody`), laid out before the outer run's later
+    /// parts come up to be skipped.
+    var anonymousRuns: [Int32: (first: Int32, last: Int32)] = [:]
+    /// The last child an anonymous cell being laid out wraps, by the parent whose children
+    /// they are: a run of misparented parts inside the cell ends there, short of the real
+    /// cells and rows that follow it among the parent's children.
+    var anonymousCellEnds: [Int32: Int32] = [:]
     /// Styles with wrapping relaxed for cells, by the style they replace.
     var wrapping: [ObjectIdentifier: SharedStyle] = [:]
     /// Shrink-to-fit boxes (floats, inline-blocks) being laid out inside each other.

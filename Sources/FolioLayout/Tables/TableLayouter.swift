@@ -26,10 +26,11 @@ struct TableLayouter {
     /// as one anonymous table (CSS 2.1 §17.2.1, rule 3); the siblings are then skipped.
     func layoutMisparentedTablePart(_ node: StyledNode, x: Double, width: Double) {
         // The run's later parts were laid out with its first (which may come again: measured, then laid out).
-        if let run = chapter.tableState.anonymousRun, run.parent == node.parent, node.index > run.first, node.index <= run.last { return }
+        if let run = chapter.tableState.anonymousRuns[node.parent], node.index > run.first, node.index <= run.last { return }
         var parts: [StyledNode] = [], blanks: [StyledNode] = []
         var index = node.index
-        while index >= 0 {
+        let end = chapter.tableState.anonymousCellEnds[node.parent] ?? .max
+        while index >= 0 && index <= end {
             let sibling = chapter.document.nodes[Int(index)]
             index = sibling.nextSibling
             if sibling.kind == .text {
@@ -46,7 +47,7 @@ struct TableLayouter {
             }
         }
         guard let last = parts.last else { return }
-        chapter.tableState.anonymousRun = (node.parent, node.index, last.index)
+        chapter.tableState.anonymousRuns[node.parent] = (node.index, last.index)
         guard node.parent >= 0 else { return }
         let parent = chapter.document.nodes[Int(node.parent)]
         var table = parent
