@@ -12,8 +12,9 @@ struct Layout: ParsableCommand {
         and first words. --json prints an array of objects with page, spineIndex, href, cfi, start, end, text \
         (the page's full text in reading order) and lines: each paragraph line on the page with its box \
         (x, y, width: its room; height, px), natural (its content's width before justification), separators \
-        and separatorWidth (its word spaces and their natural width), justified, and end (space, break, hyphen, \
-        emergency, forced or last).
+        and separatorWidth (its word spaces and their natural width), justified, end (space, break, hyphen, \
+        emergency, forced or last), and letterGaps and letterSpacing (the gaps between letters a justified \
+        line spaced, where its spaces would pass twice their width, and the px they took in all).
         """
     )
 
@@ -78,6 +79,8 @@ struct Layout: ParsableCommand {
                 ("natural", n(setting.natural)), ("separators", .number(Double(setting.separators))),
                 ("separatorWidth", n(setting.separatorWidth)), ("justified", .bool(setting.justified)),
                 ("end", .string(setting.end.rawValue)),
+                ("letterGaps", .number(Double(setting.letterGaps))),
+                ("letterSpacing", n(Double(setting.letterGaps) * setting.letterStretch)),
             ])
         }
     }

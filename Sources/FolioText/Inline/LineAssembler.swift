@@ -2,7 +2,8 @@ import FolioStyle
 
 /// Turns a chosen line (a range of the paragraph) into a `LineBox`: runs reordered visually
 /// (UAX #9 L1–L2), aligned (`text-align`, `text-align-last`, `text-indent`), justified by
-/// stretching word separators, placed vertically (`line-height`, `vertical-align`).
+/// stretching word separators (and, a little, the gaps between letters where separators alone
+/// would gape), placed vertically (`line-height`, `vertical-align`).
 ///
 /// A class: the filler asks it for hyphen widths while the lines are chosen.
 final class LineAssembler {
@@ -72,6 +73,57 @@ final class LineAssembler {
         return width
     }
 
+    /// The most a justified line adds between two letters, in em of the paragraph's font: 0.02
+    /// em (a third of a pixel at 16 px) takes most lines whose spaces would pass twice natural
+    /// back under it and is not seen as spacing.
+    static let maxLetterStretch = 0.02
+
+    /// The gaps between letters of a line that may be spaced: every scalar followed, inside
+    /// the line, by a visible character that starts a new letter, neither being a word
+    /// separator; none in a line with a script whose letters are not spaced apart (Arabic's
+    /// joining, the Indic clusters, Thai, the ideographs), where the line keeps its separators.
+    func letterGaps(in content: Range<Int>) -> Int {
+        let scalars = shaped.collected.scalars
+        var gaps = 0
+        for i in content {
+            guard Self.mayLetterSpace(scalars[i]) else { return 0 }
+            if Self.isLetterGap(after: i, scalars: scalars, end: content.upperBound) { gaps += 1 }
+        }
+        return gaps
+    }
+
+    /// Scripts whose letters may be spaced apart: Latin, Greek, Cyrillic and Armenian, with the
+    /// punctuation, symbols, digits and combining marks they use.
+    static func mayLetterSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x0590, 0x1D00..<0x2C00, 0x2C60..<0x2C80, 0x2DE0..<0x2E80, 0xA640..<0xA6A0, 0xA720..<0xA800, 0xAB30..<0xAB70,
+             0xFB00..<0xFB18, 0xFE00..<0xFE10, 0xFE20..<0xFE30, 0xFFFC:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether letter spacing goes after scalar `i` of a line ending at `end`: the next
+    /// scalar is a visible one starting a letter (not a mark joining this one, a format or
+    /// control character, an object replacement) and neither is a word separator.
+    static func isLetterGap<Scalars: RandomAccessCollection<Unicode.Scalar>>(after i: Int, scalars: Scalars, end: Int) -> Bool
+    where Scalars.Index == Int {
+        guard i + 1 < end, i + 1 < scalars.endIndex else { return false }
+        let this = scalars[i], next = scalars[i + 1]
+        if ShapedParagraph.isWordSeparator(this) || ShapedParagraph.isWordSeparator(next) { return false }
+        if this.value < 0x20 || this.value == 0xFFFC || next.value == 0xFFFC || this.properties.generalCategory == .format { return false }
+        switch next.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The line box of a chosen line. `band` narrows it (floats beside it): the line starts
     /// `inset` px right of the paragraph's left edge and is `width` wide instead of the paragraph.
     func line(_ line: LineFiller.Line, first: Bool, last: Bool, content end: Int, band: LineBand? = nil) -> LineBox {
@@ -102,12 +154,24 @@ final class LineAssembler {
             separators += shaped.width(i..<(i + 1))
         }
         let left = inset + (first && shaped.bidi.direction == .ltr ? indent : 0) - (shaped.bidi.direction == .ltr ? startHang : endHang)
-        let setting = LineSetting(left: left, room: available, natural: natural, separators: spaces, separatorWidth: separators,
+        var setting = LineSetting(left: left, room: available, natural: natural, separators: spaces, separatorWidth: separators,
                                   justified: align == .justify, end: ending(of: line, content: content, shown: hyphenRun != nil, last: last))
         var stretch = 0.0
         var offset = 0.0
         switch align {
-        case .justify where spaces > 0 && natural < available: stretch = (available - natural) / Double(spaces)
+        case .justify where spaces > 0 && natural < available:
+            // Spaces past twice their width leave holes; up to `maxLetterStretch` of the
+            // excess goes between the line's letters instead, as a compositor's letter
+            // spacing would (CSS Text 3 leaves `text-justify: auto` to the reader).
+            let excess = available - natural - separators
+            if excess > 0, context.metric == .fonts, shaped.bidi.isAllLTR {
+                let gaps = letterGaps(in: content)
+                if gaps > 0 {
+                    setting.letterGaps = gaps
+                    setting.letterStretch = min(excess / Double(gaps), Self.maxLetterStretch * blockFontSize)
+                }
+            }
+            stretch = (available - natural - Double(setting.letterGaps) * setting.letterStretch) / Double(spaces)
         // A total-fit line may be set a little tight: its separators shrink, at most by a third.
         case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6:
             stretch = (available - natural) / Double(spaces)
@@ -136,6 +200,7 @@ final class LineAssembler {
 
         var placer = RunPlacer(shaped: shaped, items: input.items, stretch: stretch, extraCellBefore: extraBefore, x: x,
                                blockSize: blockFontSize, blockXHeight: blockXHeight)
+        if setting.letterGaps > 0 { placer.letterSpacing = (setting.letterStretch, content.upperBound) }
         func place(_ p: Int, in run: Range<Int>) {
             let part = shaped.pieces[p].range.clamped(to: run)
             let hyphenHere = hyphenRun != nil && part.contains(end - 1) ? hyphenRun : nil

@@ -52,7 +52,9 @@ public struct LineBox: Sendable {
 
 /// The facts of a line's setting, from which its spacing can be judged: a justified line's
 /// separators were widened (or narrowed) by `(room − natural) ÷ separators` each, so
-/// `(room − natural) ÷ separatorWidth` is the share of a natural space each gained.
+/// `(room − natural) ÷ separatorWidth` is the share of a natural space each gained; when
+/// letters were spaced too (`letterGaps` × `letterStretch`), `(room − natural − letterGaps ×
+/// letterStretch) ÷ separatorWidth`.
 public struct LineSetting: Sendable, Hashable {
     /// How a line ends.
     public enum End: String, Sendable, Hashable {
@@ -82,8 +84,13 @@ public struct LineSetting: Sendable, Hashable {
     /// Set `text-align: justify` (its separators take the difference to `room`).
     public var justified: Bool
     public var end: End
+    /// A justified line whose separators would pass twice their natural width: the gaps
+    /// between its letters, and what each gained (`LineAssembler.maxLetterStretch`).
+    public var letterGaps: Int
+    public var letterStretch: Double
 
-    public init(left: Double, room: Double, natural: Double, separators: Int, separatorWidth: Double, justified: Bool, end: End) {
+    public init(left: Double, room: Double, natural: Double, separators: Int, separatorWidth: Double, justified: Bool, end: End,
+                letterGaps: Int = 0, letterStretch: Double = 0) {
         self.left = left
         self.room = room
         self.natural = natural
@@ -91,12 +98,14 @@ public struct LineSetting: Sendable, Hashable {
         self.separatorWidth = separatorWidth
         self.justified = justified
         self.end = end
+        self.letterGaps = letterGaps
+        self.letterStretch = letterStretch
     }
 
     /// The same setting in units `scale` times as large.
     public func scaled(_ scale: Double) -> LineSetting {
         LineSetting(left: left * scale, room: room * scale, natural: natural * scale, separators: separators, separatorWidth: separatorWidth * scale,
-                    justified: justified, end: end)
+                    justified: justified, end: end, letterGaps: letterGaps, letterStretch: letterStretch * scale)
     }
 }
 

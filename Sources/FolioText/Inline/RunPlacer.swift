@@ -16,6 +16,8 @@ struct RunPlacer {
     let stretch: Double
     /// Cells: word separators before this offset take one column more than `stretch`.
     let extraCellBefore: Int
+    /// Added at every letter gap (`LineAssembler.isLetterGap`) of a line ending at `end`.
+    var letterSpacing: (stretch: Double, end: Int)?
     /// The block's font size and x-height, for `vertical-align`.
     let blockSize: Double
     let blockXHeight: Double
@@ -75,7 +77,7 @@ struct RunPlacer {
             } else {
                 glyphs = piece.glyphs(in: part)
             }
-            let (placed, hasMissing) = position(glyphs, sourceBase: source.offset)
+            let (placed, hasMissing) = position(glyphs, part: part, sourceBase: source.offset)
             var low = Int.max, high = -1
             for i in part {
                 let offset = shaped.collected.sourceOffset[i]
@@ -109,9 +111,12 @@ struct RunPlacer {
 
     /// Places glyphs from the pen, spacing and justification added after each cluster's last glyph;
     /// each records its character's offset in the source node (`sourceBase` is the item's there).
-    /// `hasMissing`: some glyph is a character no face has.
-    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>, sourceBase: Int) -> (glyphs: [PositionedGlyph], hasMissing: Bool) {
-        let stretch = self.stretch, extraCellBefore = self.extraCellBefore
+    /// `hasMissing`: some glyph is a character no face has. Letter spacing goes after a cluster's
+    /// last glyph for each letter gap among the cluster's scalars (`part`'s, left to right: the
+    /// assembler spaces letters only in all left-to-right lines), so that a ligature takes the
+    /// gaps it covers and the line adds up to what the assembler counted.
+    private mutating func position(_ glyphs: ArraySlice<ShapedGlyph>, part: Range<Int>, sourceBase: Int) -> (glyphs: [PositionedGlyph], hasMissing: Bool) {
+        let stretch = self.stretch, extraCellBefore = self.extraCellBefore, letterSpacing = self.letterSpacing
         var x = self.x
         var hasMissing = false
         let sources = shaped.collected.sourceOffset
@@ -128,6 +133,13 @@ struct RunPlacer {
                                 if ShapedParagraph.isWordSeparator(scalars[glyph.cluster]) {
                                     advance += stretch
                                     if glyph.cluster < extraCellBefore { advance += 1 }
+                                }
+                                if let letterSpacing {
+                                    let next = k + 1 < glyphs.count && glyphs[k + 1].cluster > glyph.cluster ? glyphs[k + 1].cluster : part.upperBound
+                                    for i in glyph.cluster..<max(glyph.cluster, min(next, scalars.count))
+                                    where LineAssembler.isLetterGap(after: i, scalars: scalars, end: letterSpacing.end) {
+                                        advance += letterSpacing.stretch
+                                    }
                                 }
                             }
                             let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
