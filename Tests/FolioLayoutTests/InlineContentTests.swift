@@ -20,6 +20,17 @@ import Testing
         #expect(flow.units.first?.text == "前漢(かん)字(じ)後")
     }
 
+    /// A ruby inside a ruby's base (as an image or an inline-block would be) cannot be set as
+    /// the one line a ruby draws: it was dropped with the rest of that base. The outer ruby is
+    /// now set as text, its annotation in parentheses; the inner one stays a ruby.
+    @Test func aRubyInsideARubysBaseKeepsAllItsText() throws {
+        let flow = try LayoutSupport.flow("<p>a <ruby>one<ruby>two<rt>three</rt></ruby><rt>four</rt></ruby> b</p>")
+        #expect(flow.units.map(\.text).joined() == "a onetwo(three)(four) b")
+        let runs = Self.runs(flow)
+        let two = try #require(runs.first { $0.text == "two" }), three = try #require(runs.first { $0.text == "three" })
+        #expect(three.origin.y < two.origin.y, "the inner annotation is above its base")
+    }
+
     @Test func preformattedTextKeepsItsLinesAndSpaces() throws {
         let flow = try LayoutSupport.flow("<pre>a  b\nc</pre>")
         #expect(flow.units.map(\.text) == ["a  b\n", "c"])

@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioText
 import Testing
 
 /// Tables inside tables and inside lines, anchors in cells, and hostile spans.
@@ -39,5 +40,22 @@ import Testing
         let laid = try TableSupport.layout("stray-row-groups-inside-each-other.xhtml")
         #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
         #expect(laid.pages.count == 1)
+    }
+
+    /// A caption inside a row was dropped, text and all; a table of no rows but a caption set
+    /// it a pixel wide, a letter a line. Out of place it is wrapped like any stray table part,
+    /// and a table is never narrower than its captions' longest word (CSS 2.1 §17.5.2.2).
+    @Test func captionsOutOfPlaceOrAloneKeepTheirWordsWhole() throws {
+        let laid = try TableSupport.layout("captions-out-of-place.xhtml")
+        #expect(TableSupport.words(laid.text) == TableSupport.bodyWords(laid.tree))
+        // The long caption wraps at the table's width, widened to its longest word.
+        let runs = laid.items.compactMap { item -> PositionedRun? in
+            if case .text(_, let run) = item { return run }
+            return nil
+        }
+        let populations = try #require(runs.first { $0.text.contains("Populations") })
+        #expect(populations.width > 60)
+        // No caption word was wider than its line (the letter-a-line symptom).
+        #expect(!laid.diagnostics.warnings.contains { $0.code == "layout.line-overflow" })
     }
 }

@@ -35,6 +35,22 @@ struct PendingParagraph {
         hasContent = false
     }
 
+    /// Another paragraph's content after this one's: its atomic ids renumbered after these.
+    mutating func append(_ other: PendingParagraph) {
+        let shift = atomics.count
+        for item in other.items {
+            if case .atomic(let width, let height, let baseline, let style, let id) = item {
+                items.append(.atomic(width: width, height: height, baseline: baseline, style: style, id: id + shift))
+            } else {
+                items.append(item)
+            }
+        }
+        atomics += other.atomics
+        links.merge(other.links) { mine, _ in mine }
+        floats += other.floats
+        hasContent = hasContent || other.hasContent
+    }
+
     mutating func addText(_ text: String, style: SharedStyle, node: Int, offset: Int = 0) {
         guard !text.isEmpty else { return }
         items.append(.text(text, style: style, source: TextSource(node: node, offset: offset)))

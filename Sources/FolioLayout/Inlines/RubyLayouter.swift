@@ -33,6 +33,22 @@ struct RubyLayouter {
     }
 
     private func addRubyPair(_ node: StyledNode, base: PendingParagraph, annotation: PendingParagraph?, to paragraph: inout PendingParagraph) {
+        // A base or annotation holding boxes of its own (a ruby inside a ruby, an image, an
+        // inline-block), links or floats cannot be set as the one line a ruby draws: its
+        // content goes on the line as ordinary text, the annotation in parentheses after it.
+        let parts = [base] + (annotation.map { [$0] } ?? [])
+        if parts.contains(where: { !$0.atomics.isEmpty || !$0.links.isEmpty || !$0.floats.isEmpty }) {
+            chapter.context.diagnostics.warn("layout.ruby-flattened", "a ruby whose base or annotation holds an inline box, a link "
+                                             + "or a float is set as ordinary text, its annotation in parentheses",
+                                             at: node.source?.location ?? chapter.path)
+            paragraph.append(base)
+            if let annotation, annotation.hasContent {
+                paragraph.addText("(", style: node.style, node: -1)
+                paragraph.append(annotation)
+                paragraph.addText(")", style: node.style, node: -1)
+            }
+            return
+        }
         guard base.hasContent else {
             // An annotation without a base is shown as ordinary text.
             if let annotation, annotation.hasContent {

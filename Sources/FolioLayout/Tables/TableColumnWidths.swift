@@ -38,7 +38,7 @@ enum TableColumnWidths {
     ///
     /// `gap` is the horizontal `border-spacing` (between columns and at both ends).
     static func automatic(count n: Int, requests: [Request], columns: [Specified], gap: Double,
-                          available: Double, tableWidth: Double?) -> Result {
+                          available: Double, tableWidth: Double?, atLeast: Double = 0) -> Result {
         guard n > 0 else { return Result(widths: [], squeezed: false, minimum: 0, maximum: 0) }
         let outer = gap * Double(n + 1)
         let base = max(0, (tableWidth ?? available) - outer)
@@ -78,7 +78,7 @@ enum TableColumnWidths {
 
         let sumMin = minimum.reduce(0, +), sumMax = maximum.reduce(0, +)
         var target = tableWidth.map { max($0, sumMin + outer) } ?? (sumMax + outer)
-        target = min(target, max(0, available))
+        target = min(max(target, atLeast), max(0, available))
         let content = max(0, target - outer)
         var widths = minimum
         if content >= sumMax {
@@ -93,7 +93,8 @@ enum TableColumnWidths {
         } else {
             widths = squeezed(minimum, into: content)
         }
-        return Result(widths: widths, squeezed: content < sumMin - 0.01, minimum: sumMin + outer, maximum: sumMax + outer)
+        return Result(widths: widths, squeezed: content < sumMin - 0.01, minimum: max(sumMin + outer, atLeast),
+                      maximum: max(sumMax + outer, atLeast))
     }
 
     /// The fixed algorithm (CSS 2.1 §17.5.2.1): widths come from the columns, else from the

@@ -151,7 +151,8 @@ struct TableGridBuilder {
                 let columnSpan = Self.span(element?.attribute("colspan"), default: 1, range: 1...1000)
                 let rowSpan = Self.span(element?.attribute("rowspan"), default: 1, range: 0...65534)
                 cells.append(TableGrid.Cell(node: child, content: nil, row: 0, column: 0, rowSpan: rowSpan, columnSpan: columnSpan))
-            case .tableColumn, .tableColumnGroup, .tableCaption:
+            case .tableColumn, .tableColumnGroup:
+                // Columns hold no content: out of place in a row, they are dropped.
                 continue
             default:
                 if !isBlank(child) || !loose.isEmpty { loose.append(child) }

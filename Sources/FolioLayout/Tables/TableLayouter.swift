@@ -63,11 +63,14 @@ struct TableLayouter {
         var grid = TableGridBuilder.build(children, table: node, document: chapter.document, interner: chapter.interner)
         var style = node.computed
         if chapter.usesCells { style = chapter.snapTableToCells(&grid, style: style, width: width) }
-        let plan = planTable(grid, style: style, width: width)
+        let captionMinimum = captionMinimumWidth(grid, width: width)
+        let plan = planTable(grid, style: style, width: width, captionMinimum: captionMinimum)
         if let measure = chapter.tableState.measure {
             // Inside a cell being measured: the table reports its widths and places nothing.
             let parent = container ?? (node.parent >= 0 ? chapter.document.nodes[Int(node.parent)] : nil)
             var widths = plan.intrinsic
+            widths.minimum = max(widths.minimum, captionMinimum + plan.margin.left + plan.margin.right)
+            widths.maximum = max(widths.maximum, widths.minimum)
             if let parent { widths = chapter.cells.contribution(of: parent, minContent: widths.minimum, maxContent: widths.maximum, in: measure) }
             chapter.tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
             return
@@ -81,7 +84,7 @@ struct TableLayouter {
         wrapperStyle.box.boxSizing = .contentBox
         wrapperStyle.border.width = Edges(all: 0)
         wrapperStyle.box.padding = Edges(all: .zero)
-        let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: plan.borderBoxWidth)
+        let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: max(plan.borderBoxWidth, captionMinimum))
         var left = x + wrapper.contentX
         let boxWidth = wrapper.contentWidth
         if chapter.usesCells { left = CellMetric.snappedLeft(left, width: boxWidth, limit: x + width) }
@@ -126,6 +129,18 @@ struct TableLayouter {
         }
         chapter.column.cursor.margins.add(wrapper.margin.bottom)
         chapter.column.tree.close(wrapperBox, end: chapter.column.units.count)
+    }
+
+    /// The narrowest the table box may be for its captions: their longest word (or widest
+    /// image) with their margins, borders and padding. A table of no rows but a caption, or
+    /// of narrow columns, is as wide as that, not a pixel.
+    private func captionMinimumWidth(_ grid: TableGrid, width: Double) -> Double {
+        grid.captions.reduce(0.0) { widest, caption in
+            let metrics = BoxMetrics(caption.computed, available: width)
+            let sides = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
+                + metrics.padding.left + metrics.padding.right
+            return max(widest, chapter.blocks.minContentWidth(of: caption, width: width) + sides)
+        }
     }
 
     /// A caption: a block as wide as the table box, above or below it.

@@ -47,8 +47,9 @@ struct TablePlan {
 extension TableLayouter {
     /// Plans a table in a containing block `width` wide: cells are measured (automatic
     /// layout) or the first row read (`table-layout: fixed` with a `width`), then the columns
-    /// get their widths.
-    func planTable(_ grid: TableGrid, style: ComputedStyle, width: Double) -> TablePlan {
+    /// get their widths, together at least `captionMinimum` (a border-box width: the
+    /// captions' longest word, CSS 2.1 §17.5.2.2's CAPMIN).
+    func planTable(_ grid: TableGrid, style: ComputedStyle, width: Double, captionMinimum: Double = 0) -> TablePlan {
         var collapse = style.rareInherited.borderCollapse == .collapse ? CollapsedBorders(grid, table: style) : nil
         if chapter.usesCells { collapse?.snapToCells(width: CellMetric.cell.width, height: CellMetric.cell.height) }
         var spacing = style.rareInherited.borderSpacing
@@ -102,7 +103,8 @@ extension TableLayouter {
                                                  specified: specifiedWidth(cell.style, insets: inset, basis: available))
             }
             result = TableColumnWidths.automatic(count: grid.columnCount, requests: requests, columns: columnWidths,
-                                                 gap: spacing.horizontal, available: available, tableWidth: tableWidth)
+                                                 gap: spacing.horizontal, available: available, tableWidth: tableWidth,
+                                                 atLeast: captionMinimum - frame.left - frame.right)
         }
         if chapter.usesCells { result.widths = CellMetric.wholeColumns(result.widths) }
         return TablePlan(grid: grid, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
