@@ -60,7 +60,8 @@ struct ChapterWork {
         outcomes = Array(repeating: Outcome(), count: pairs.count + unpaired.count)
     }
 
-    /// The chapter's pages classified (pixel differences up to `threshold` count as none) and summarised.
+    /// The chapter's pages classified and summarised: pixel differences up to `threshold` count
+    /// as none, but a page whose text changed is changed whatever the threshold.
     func result(threshold: Double) -> ChapterDiff {
         var rows: [PageDiff] = []
         var statuses: [PageStatus] = []
@@ -82,12 +83,13 @@ struct ChapterWork {
             let outcome = outcomes[slot]
             let moved = b.number != c.number
             var row = PageDiff(status: moved ? .moved : .identical, baseline: b.number, current: c.number, href: c.href, difference: 0)
-            if b.sha256 != c.sha256 || b.sha256.isEmpty {
+            let textChanged = b.text != c.text
+            if b.sha256 != c.sha256 || b.sha256.isEmpty || textChanged {
                 if let difference = outcome.difference {
                     // Ten decimals: enough for one pixel of the largest page, and they survive a JSON round trip.
                     row.difference = (difference.fraction * 1e10).rounded() / 1e10
                     row.box = difference.box
-                    if difference.differing > 0 && difference.fraction > threshold { row.status = .changed }
+                    if textChanged || (difference.differing > 0 && difference.fraction > threshold) { row.status = .changed }
                 } else {
                     row.status = .changed
                     row.difference = nil

@@ -8,13 +8,14 @@ import Foundation
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two renderings of a book page by page; exit 0 when nothing changed, 1 when something did, 2 on error.",
+        abstract: "Compare two renderings of a book page by page; exit 0 when nothing changed, 1 when something did, 2 on error, 64 on a malformed command line.",
         discussion: """
         BASELINE and CURRENT are each a snapshot folder (folio snapshot) or a book; a book is rendered on the fly \
         with the other side's profiles and options (with the render options given here when both are books; with \
         a snapshot, --profiles only picks among its profiles). \
         Pages are matched by their text and place in the spine, not by number, then classified identical (same \
-        hash), changed (more pixels differ than --threshold allows, anti-aliasing aside), added, removed or moved \
+        hash), changed (its text differs, or more pixels differ than --threshold allows, anti-aliasing aside: the \
+        threshold forgives only pixels, never a change of text), added, removed or moved \
         (the same content at another page number). The summary says what changed in words. --json prints an \
         object with summary, chapters and pages; --report writes an HTML report. --shard I/N diffs a share of the \
         chapters; folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
@@ -51,7 +52,7 @@ struct Diff: ParsableCommand {
             }
         } catch let error as DiffFailure {
             Terminal.error(error.message)
-            throw ExitCode(2)
+            throw ExitCode(error.isUsage ? 64 : 2)
         } catch is ExitCode {
             throw ExitCode(2)  // already explained (an unreadable book, say)
         } catch {
@@ -69,15 +70,15 @@ struct Diff: ParsableCommand {
     private func settings() throws -> (threshold: Double, shard: Shard?) {
         let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
         guard let percent = Double(text), (0...100).contains(percent) else {
-            throw DiffFailure("--threshold must be a percentage from 0 to 100, not '\(threshold)'")
+            throw DiffFailure("--threshold must be a percentage from 0 to 100, not '\(threshold)'", usage: true)
         }
         guard let shard else { return (percent / 100, nil) }
-        guard let parsed = Shard(shard) else { throw DiffFailure("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'") }
+        guard let parsed = Shard(shard) else { throw DiffFailure("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'", usage: true) }
         return (percent / 100, parsed)
     }
 
     private func merged() throws -> DiffResult {
-        guard !inputs.isEmpty else { throw DiffFailure("--merge needs the shards' JSON files") }
+        guard !inputs.isEmpty else { throw DiffFailure("--merge needs the shards' JSON files", usage: true) }
         let parts = try inputs.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
             return try DiffResult(data: data, source: path)
@@ -86,7 +87,9 @@ struct Diff: ParsableCommand {
     }
 
     private func compared() throws -> DiffResult {
-        guard inputs.count == 2 else { throw DiffFailure("give two things to compare, BASELINE and CURRENT (or --merge and shard files)") }
+        guard inputs.count == 2 else {
+            throw DiffFailure("give two things to compare, BASELINE and CURRENT (or --merge and shard files)", usage: true)
+        }
         let (threshold, shard) = try settings()
         let baseline = try DiffInput(inputs[0]), current = try DiffInput(inputs[1])
         var options = DiffOptions(threshold: threshold, jobs: render.jobs, shard: shard)
@@ -176,7 +179,12 @@ enum DiffInput {
 /// An error `folio diff` explains in one line and exits 2 for.
 struct DiffFailure: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// A malformed command line (exit 64), not a failure to compare (exit 2).
+    let isUsage: Bool
+    init(_ message: String, usage: Bool = false) {
+        self.message = message
+        isUsage = usage
+    }
 }
 
 /// The plain-text result: notes, then per profile a count line and the statements.

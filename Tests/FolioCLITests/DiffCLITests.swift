@@ -125,12 +125,16 @@ import Testing
         #expect(try Self.run(["diff", "--merge", files[0]]).status == 2)
     }
 
-    @Test func errorsExitWithTwo() throws {
+    /// Failing to compare exits 2; a malformed command line (a bad value, one side missing)
+    /// exits 64, as every command's usage errors do.
+    @Test func errorsExitWithTwoAndMalformedCommandLinesWith64() throws {
         #expect(try Self.run(["diff", "/nonexistent/a", "/nonexistent/b"]).status == 2)
         let book = Self.fixtures.appendingPathComponent("book").path
         let bad = try Self.run(["diff", book, book, "--threshold", "lots"])
-        #expect(bad.status == 2)
+        #expect(bad.status == 64)
         #expect(bad.stderr.contains("--threshold"))
-        #expect(try Self.run(["diff", book]).status == 2)
+        #expect(try Self.run(["diff", book, book, "--shard", "5/4"]).status == 64)
+        #expect(try Self.run(["diff", book]).status == 64)
+        #expect(try Self.run(["diff", "--merge"]).status == 64)
     }
 }

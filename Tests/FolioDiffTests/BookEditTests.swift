@@ -68,9 +68,22 @@ import Testing
         #expect(diff.pages.allSatisfy { $0.status == .identical && $0.difference == 0 })
     }
 
-    @Test func aThresholdAboveAPagesDifferenceLetsItPass() throws {
-        let diff = try FixtureBooks.diff("word-changed", options: DiffOptions(threshold: 0.05))
-        #expect(diff.pages.allSatisfy { $0.status == .identical })
-        #expect((diff.pages[2].difference ?? 0) > 0)
+    @Test func aThresholdAboveAPagesPixelDifferenceLetsItPass() throws {
+        // A colour changed: the same text, other pixels.
+        let strict = try FixtureBooks.diff("css-colour-changed")
+        let largest = strict.pages.compactMap(\.difference).max() ?? 0
+        try #require(largest > 0 && strict.pages.contains { $0.status == .changed })
+        let forgiving = try FixtureBooks.diff("css-colour-changed", options: DiffOptions(threshold: largest))
+        #expect(forgiving.pages.allSatisfy { $0.status == .identical })
+    }
+
+    /// The threshold forgives pixels only: a page whose text changed is changed even when
+    /// every pixel may differ (a word changed, a paragraph inserted and the pages after it
+    /// reflowed), so a text change never passes a lenient pixel threshold.
+    @Test(arguments: ["word-changed", "paragraph-inserted"])
+    func aTextChangeIsAChangeWhateverTheThreshold(edit: String) throws {
+        let diff = try FixtureBooks.diff(edit, options: DiffOptions(threshold: 1))
+        #expect(diff.pages.contains { $0.status == .changed }, "\(diff.rows)")
+        #expect(DiffResult(baseline: "a", current: "b", notes: [], profiles: [diff]).hasChanges)
     }
 }
