@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "FolioImageTests", dependencies: ["FolioImage", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioReaderTests", dependencies: ["FolioReader", "FolioLayout", "FolioPublication", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioOverlay", "FolioRender", "FolioImage", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),

@@ -17,7 +17,9 @@ struct Diff: ParsableCommand {
         hash), changed (its text differs, or more pixels differ than --threshold allows, anti-aliasing aside: the \
         threshold forgives only pixels, never a change of text), added, removed or moved \
         (the same content at another page number). The summary says what changed in words. --json prints an \
-        object with summary, chapters and pages; --report writes an HTML report. --shard I/N diffs a share of the \
+        object with summary, chapters and pages; --report writes an HTML report; --junit FILE writes JUnit XML (a \
+        test case per chapter and profile, for CI test reporters); under GitHub Actions (GITHUB_ACTIONS=true) each \
+        changed chapter is also printed (on stderr) as an ::error annotation. --shard I/N diffs a share of the \
         chapters; folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
         """
@@ -37,6 +39,9 @@ struct Diff: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    @Option(help: "Write the result as JUnit XML to this file: a test case per chapter and profile, failing when a page changed.")
+    var junit: String?
+
     @Option(help: "Diff only share I of N of the chapters, e.g. 2/4 (merge the shards' --json outputs with --merge).")
     var shard: String?
 
@@ -49,6 +54,12 @@ struct Diff: ParsableCommand {
             result = try merge ? merged() : compared()
             if let report {
                 try HTMLReport.write(result, to: try ReportFolder(url: URL(fileURLWithPath: report)).url)
+            }
+            if let junit {
+                let book = URL(fileURLWithPath: result.current).lastPathComponent
+                guard FileManager.default.createFile(atPath: junit, contents: Data(JUnitReport.xml(result, book: book, report: report).utf8)) else {
+                    throw DiffFailure("\(junit): cannot be written")
+                }
             }
         } catch let error as DiffFailure {
             Terminal.error(error.message)
@@ -63,6 +74,12 @@ struct Diff: ParsableCommand {
             Terminal.write(result.json().serialized() + "\n")
         } else {
             Terminal.write(DiffText.render(result, report: report))
+        }
+        // In a GitHub Actions run, each changed chapter also annotates the run (on stderr, which
+        // the runner reads for commands too, so that --json's stdout stays JSON).
+        if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+            let annotations = JUnitReport.githubAnnotations(result, book: URL(fileURLWithPath: result.current).lastPathComponent)
+            FileHandle.standardError.write(Data(annotations.utf8))
         }
         if result.hasChanges { throw ExitCode(1) }
     }

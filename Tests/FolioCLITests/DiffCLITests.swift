@@ -27,10 +27,11 @@ import Testing
         return try run(arguments)
     }
 
-    static func run(_ arguments: [String]) throws -> CLITests.Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLITests.Run {
         let process = Process()
         process.executableURL = CLI.root.appendingPathComponent(".build/debug/folio")
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -60,6 +61,26 @@ import Testing
         let diff = try Self.run(["diff", snap.path, snap.path])
         #expect(diff.status == 0)
         #expect(diff.text.contains("200x240-12pt-day: 5 pages: 5 identical"))
+    }
+
+    /// For CI: `--junit` writes a test case per chapter (the edited one failing) and, in a GitHub
+    /// Actions run, each changed chapter annotates the run, while --json's stdout stays JSON.
+    @Test func anEditedBookGivesJUnitAndGitHubAnnotations() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap"), junit = folder.appendingPathComponent("junit.xml")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        let run = try Self.run(["diff", snap.path, edited, "--json", "--junit", junit.path], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: run.stdout)) != nil, "stdout is JSON")
+        #expect(run.stderr.contains("::error title=folio diff%3A "))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml") && xml.contains("<testsuites ") && xml.contains("<failure type=\"changed\""))
+        let clean = try Self.run(["diff", snap.path, snap.path, "--junit", junit.path], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(clean.status == 0)
+        #expect(!clean.stderr.contains("::error"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("failures=\"0\""))
     }
 
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {

@@ -1,0 +1,93 @@
+/// A diff for CI test reporters: JUnit XML, as GitHub, GitLab and Jenkins read it, and GitHub
+/// Actions' workflow commands, which annotate a run with each change.
+///
+/// JUnit: one test suite per profile, one test case per chapter (class `BOOK.PROFILE`, name the
+/// chapter's label and href). A chapter with a page other than identical fails; the failure's
+/// message is its first statement (or the pages' count) and its text every statement and the
+/// report's section, when a report was written. The settings notes go to each suite's
+/// `system-out`. Times are 0: the diff's work is not split per chapter in a way worth timing.
+/// https://github.com/testmoapp/junitxml
+public enum JUnitReport {
+    /// The XML document for `result`, the book named `book`; `report` is the folder of the HTML
+    /// report, when one was written.
+    public static func xml(_ result: DiffResult, book: String, report: String?) -> String {
+        let failing = { (chapter: ChapterDiff) in chapter.pages.contains { $0.status != .identical } }
+        let tests = result.profiles.reduce(0) { $0 + $1.chapters.count }
+        let failures = result.profiles.reduce(0) { $0 + $1.chapters.filter(failing).count }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(escape("folio diff " + book))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
+        for profile in result.profiles {
+            let suiteFailures = profile.chapters.filter(failing).count
+            out += "  <testsuite name=\"\(escape(book + " · " + profile.name))\" tests=\"\(profile.chapters.count)\" "
+                + "failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            for chapter in profile.chapters {
+                let name = chapter.href.isEmpty || chapter.label == chapter.href ? chapter.label : "\(chapter.label) (\(chapter.href))"
+                out += "    <testcase classname=\"\(escape(book + "." + profile.name))\" name=\"\(escape(name))\" time=\"0\""
+                guard failing(chapter) else {
+                    out += "/>\n"
+                    continue
+                }
+                let count = DiffResult.countLine(chapter.pages)
+                let message = chapter.statements.first ?? count
+                var details = [count] + chapter.statements
+                if let report { details.append("Report: \(report)/index.html#\(ReportFolder.folderName(profile.name))") }
+                out += ">\n      <failure type=\"changed\" message=\"\(escape(message))\">\(escape(details.joined(separator: "\n")))</failure>\n"
+                out += "    </testcase>\n"
+            }
+            if !result.notes.isEmpty {
+                out += "    <system-out>\(escape(result.notes.map { "note: " + $0 }.joined(separator: "\n")))</system-out>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// GitHub Actions' `::error` commands, one per changed chapter, naming the book and profile.
+    /// https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions
+    public static func githubAnnotations(_ result: DiffResult, book: String) -> String {
+        var out = ""
+        for profile in result.profiles {
+            for chapter in profile.chapters where chapter.pages.contains(where: { $0.status != .identical }) {
+                let title = "folio diff: \(book) \(profile.name)"
+                let message = ([DiffResult.countLine(chapter.pages)] + chapter.statements).joined(separator: "\n")
+                out += "::error title=\(property(title))::\(data(message))\n"
+            }
+        }
+        return out
+    }
+
+    /// Text for XML attributes and content: markup characters escaped, characters XML 1.0
+    /// cannot hold (controls, lone surrogates' replacements aside) left out.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out += "&#\(scalar.value);"
+            default:
+                let v = scalar.value
+                guard v >= 0x20, v != 0xFFFE, v != 0xFFFF else { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: as `data`, and `:` and `,` too.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
