@@ -14,6 +14,15 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         count = n
     }
 
+    /// The shard of a Kubernetes Indexed Job's pod: `JOB_COMPLETION_INDEX` (0-based, set by
+    /// Kubernetes) of `JOB_COMPLETION_COUNT` (the job's `completions`, which its manifest passes
+    /// in); nil when either is missing or out of range.
+    public init?(environment: [String: String]) {
+        guard let index = environment["JOB_COMPLETION_INDEX"].flatMap({ Int($0) }),
+              let count = environment["JOB_COMPLETION_COUNT"].flatMap({ Int($0) }) else { return nil }
+        self.init("\(index + 1)/\(count)")
+    }
+
     public var description: String { "\(index)/\(count)" }
 
     /// Whether this shard diffs the chapter `href` of `profile`.

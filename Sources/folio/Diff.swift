@@ -42,7 +42,7 @@ struct Diff: ParsableCommand {
     @Option(help: "Write the result as JUnit XML to this file: a test case per chapter and profile, failing when a page changed.")
     var junit: String?
 
-    @Option(help: "Diff only share I of N of the chapters, e.g. 2/4 (merge the shards' --json outputs with --merge).")
+    @Option(help: "Diff only share I of N of the chapters, e.g. 2/4, or auto: the share a Kubernetes Indexed Job's JOB_COMPLETION_INDEX and JOB_COMPLETION_COUNT name (merge the shards' --json outputs with --merge).")
     var shard: String?
 
     @Flag(help: "Merge shard results (the arguments: files of folio diff --shard … --json output) into one.")
@@ -90,6 +90,13 @@ struct Diff: ParsableCommand {
             throw DiffFailure("--threshold must be a percentage from 0 to 100, not '\(threshold)'", usage: true)
         }
         guard let shard else { return (percent / 100, nil) }
+        if shard == "auto" {
+            guard let parsed = Shard(environment: ProcessInfo.processInfo.environment) else {
+                throw DiffFailure("--shard auto reads JOB_COMPLETION_INDEX (0-based) and JOB_COMPLETION_COUNT, as a Kubernetes "
+                                  + "Indexed Job sets them; they are missing or out of range (give --shard I/N instead)", usage: true)
+            }
+            return (percent / 100, parsed)
+        }
         guard let parsed = Shard(shard) else { throw DiffFailure("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'", usage: true) }
         return (percent / 100, parsed)
     }

@@ -117,7 +117,10 @@ import Testing
         #expect(run.status == 0, "\(run.text)")
     }
 
-    @Test func shardResultsMergeIntoTheWholeDiff() throws {
+    /// Shards named on the command line (a CI matrix's index and total) or read from a
+    /// Kubernetes Indexed Job's environment (`--shard auto`) merge into the whole diff.
+    @Test(arguments: [false, true])
+    func shardResultsMergeIntoTheWholeDiff(fromJobEnvironment: Bool) throws {
         let folder = Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let snap = folder.appendingPathComponent("snap")
@@ -125,8 +128,11 @@ import Testing
         let edited = try Self.editedBook(in: folder)
         let whole = try Self.run(["diff", snap.path, edited, "--json"])
         var files: [String] = []
-        for shard in ["1/2", "2/2"] {
-            let part = try Self.run(["diff", snap.path, edited, "--json", "--shard", shard])
+        for (k, shard) in ["1/2", "2/2"].enumerated() {
+            let part = fromJobEnvironment
+                ? try Self.run(["diff", snap.path, edited, "--json", "--shard", "auto"],
+                               environment: ["JOB_COMPLETION_INDEX": String(k), "JOB_COMPLETION_COUNT": "2"])
+                : try Self.run(["diff", snap.path, edited, "--json", "--shard", shard])
             #expect(part.status == 0 || part.status == 1)
             let file = folder.appendingPathComponent("shard-\(files.count + 1).json")
             try part.stdout.write(to: file)
@@ -155,6 +161,10 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--threshold"))
         #expect(try Self.run(["diff", book, book, "--shard", "5/4"]).status == 64)
+        // --shard auto outside an Indexed Job (no JOB_COMPLETION_INDEX) is a usage error too.
+        let auto = try Self.run(["diff", book, book, "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": "", "JOB_COMPLETION_COUNT": ""])
+        #expect(auto.status == 64)
+        #expect(auto.stderr.contains("JOB_COMPLETION_INDEX"))
         #expect(try Self.run(["diff", book]).status == 64)
         #expect(try Self.run(["diff", "--merge"]).status == 64)
     }
