@@ -28,6 +28,9 @@ public struct ChapterDiff: Sendable, Hashable {
 
 /// A page matched (or not) between the two sides.
 public struct PageDiff: Sendable, Hashable {
+    /// A change no triage entry expects: what fails a diff.
+    public var isUnexpectedChange: Bool { status != .identical && expected == nil }
+
     public var status: PageStatus
     /// The page numbers on each side; nil on the side the page is missing from.
     public var baseline: Int?
@@ -39,8 +42,12 @@ public struct PageDiff: Sendable, Hashable {
     public var box: PixelBox?
     /// The page images in the HTML report, relative to its folder.
     public var images: ReportImages?
+    /// Why a change is expected (a triage entry's reason, `Triage`): it does not fail the diff.
+    public var expected: String?
 
-    public init(status: PageStatus, baseline: Int?, current: Int?, href: String, difference: Double?, box: PixelBox? = nil, images: ReportImages? = nil) {
+    public init(status: PageStatus, baseline: Int?, current: Int?, href: String, difference: Double?, box: PixelBox? = nil,
+                images: ReportImages? = nil, expected: String? = nil) {
+        self.expected = expected
         self.status = status
         self.baseline = baseline
         self.current = current

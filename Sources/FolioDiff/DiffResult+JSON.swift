@@ -17,6 +17,7 @@ extension DiffResult {
                 ("shard", .string(shard?.description)),
                 ("profiles", .strings(profiles.map(\.name))),
                 ("pages", .number(Double(pages.count))),
+                ("expected", .number(Double(expectedCount))),
             ] + PageStatus.allCases.map { ($0.rawValue, JSONValue.number(Double(counts[$0] ?? 0))) } + [
                 ("notes", .strings(notes)),
                 ("statements", .strings(statements)),
@@ -42,6 +43,7 @@ extension DiffResult {
                                                     ("width", .number(Double($0.width))), ("height", .number(Double($0.height)))]) } ?? .null),
                     ("images", page.images.map { .object([("baseline", .string($0.baseline)), ("current", .string($0.current)),
                                                           ("heatMap", .string($0.heatMap))]) } ?? .null),
+                    ("expected", .string(page.expected)),
                 ])
             })),
         ])
@@ -72,7 +74,7 @@ extension DiffResult {
             guard chapters[profile]?[order] != nil else { throw .malformed(source, "a page names chapter \(order) of \(profile), which is not listed") }
             chapters[profile]?[order]?.pages.append(PageDiff(
                 status: status, baseline: page.optionalInt("baseline"), current: page.optionalInt("current"), href: try page.string("href"),
-                difference: page.optionalDouble("difference"), box: box, images: images))
+                difference: page.optionalDouble("difference"), box: box, images: images, expected: page.optionalString("expected")))
         }
         let names = try summary.strings("profiles")
         self.init(baseline: try summary.string("baseline"), current: try summary.string("current"), notes: try summary.strings("notes"),

@@ -29,8 +29,11 @@ public struct DiffResult: Sendable, Hashable {
         return out
     }
 
-    /// Whether any page is other than identical: what makes `folio diff` exit 1.
-    public var hasChanges: Bool { profiles.contains { $0.pages.contains { $0.status != .identical } } }
+    /// Whether any page is other than identical and not expected: what makes `folio diff` exit 1.
+    public var hasChanges: Bool { profiles.contains { $0.pages.contains(where: \.isUnexpectedChange) } }
+
+    /// Pages whose change a triage entry expects.
+    public var expectedCount: Int { profiles.reduce(0) { $0 + $1.pages.filter { $0.expected != nil }.count } }
 
     /// Every statement of the summary, each naming its profile when there are several.
     public var statements: [String] {

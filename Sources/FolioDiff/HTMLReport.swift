@@ -68,7 +68,7 @@ public enum HTMLReport {
             out += "<h3>Pages</h3>\n<table>\n<thead><tr><th>Status</th><th>Baseline</th><th>Current</th><th>Chapter</th><th>Difference</th></tr></thead>\n<tbody>\n"
             for page in listed {
                 let link = page.images != nil ? "<a href=\"#\(cardID(id, page))\">" : ""
-                out += "<tr><td>\(link)\(pill(page.status))\(link.isEmpty ? "" : "</a>")</td><td>\(page.baseline.map(String.init) ?? "—")</td>"
+                out += "<tr><td>\(link)\(pill(page))\(link.isEmpty ? "" : "</a>")</td><td>\(page.baseline.map(String.init) ?? "—")</td>"
                     + "<td>\(page.current.map(String.init) ?? "—")</td><td>\(chapterOf[PageKey(page)].flatMap(\.title).map { escape($0) + " " } ?? "")"
                     + "<code>\(escape(page.href))</code></td>"
                     + "<td class=\"number\">\(page.difference.map(percent) ?? "—")</td></tr>\n"
@@ -96,7 +96,7 @@ public enum HTMLReport {
         case .removed: numbers = "baseline page \(page.baseline ?? 0)"
         default: numbers = page.baseline == page.current ? "page \(page.current ?? 0)" : "page \(page.baseline ?? 0) → \(page.current ?? 0)"
         }
-        var out = "<article class=\"card\" id=\"\(cardID(profile, page))\">\n<h4>\(pill(page.status)) \(numbers) "
+        var out = "<article class=\"card\" id=\"\(cardID(profile, page))\">\n<h4>\(pill(page)) \(numbers) "
             + "<code>\(escape(page.href))</code>\(page.difference.map { " <span class=\"quiet\">\(percent($0)) of pixels differ</span>" } ?? "")</h4>\n<div class=\"images\">\n"
         for (label, path) in [("baseline", page.images?.baseline), ("current", page.images?.current), ("difference", page.images?.heatMap)] {
             guard let path else { continue }
@@ -116,6 +116,9 @@ public enum HTMLReport {
     }
 
     private static func pill(_ status: PageStatus) -> String { "<span class=\"pill \(status.rawValue)\">\(status.rawValue)</span>" }
+    private static func pill(_ page: PageDiff) -> String {
+        pill(page.status) + (page.expected.map { " <span class=\"pill expected\" title=\"\(escape($0))\">expected</span>" } ?? "")
+    }
     private static func cardID(_ profile: String, _ page: PageDiff) -> String { "\(profile)-\(page.baseline ?? 0)-\(page.current ?? 0)" }
     private static func anchor(_ name: String) -> String { ReportFolder.folderName(name) }
 
@@ -181,6 +184,7 @@ public enum HTMLReport {
         .pill.changed { background: #facfd2; color: #8a2424; }
         .pill.added { background: #b8e6bf; color: #00450c; }
         .pill.removed { background: #ffe0b2; color: #7a3e00; }
+        .pill.expected { background: #dcdcde; color: #1d2327; font-weight: 400; }
         .pill.moved { background: #c5d9ed; color: #043959; }
         .card { border: 1px solid var(--line); border-radius: 8px; padding: 14px 16px 6px; margin: 14px 0; }
         .images { display: flex; gap: 16px; flex-wrap: wrap; }

@@ -11,7 +11,7 @@ public enum JUnitReport {
     /// The XML document for `result`, the book named `book`; `report` is the folder of the HTML
     /// report, when one was written.
     public static func xml(_ result: DiffResult, book: String, report: String?) -> String {
-        let failing = { (chapter: ChapterDiff) in chapter.pages.contains { $0.status != .identical } }
+        let failing = { (chapter: ChapterDiff) in chapter.pages.contains(where: \.isUnexpectedChange) }
         let tests = result.profiles.reduce(0) { $0 + $1.chapters.count }
         let failures = result.profiles.reduce(0) { $0 + $1.chapters.filter(failing).count }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -24,7 +24,14 @@ public enum JUnitReport {
                 let name = chapter.href.isEmpty || chapter.label == chapter.href ? chapter.label : "\(chapter.label) (\(chapter.href))"
                 out += "    <testcase classname=\"\(escape(book + "." + profile.name))\" name=\"\(escape(name))\" time=\"0\""
                 guard failing(chapter) else {
-                    out += "/>\n"
+                    // An expected change passes, saying why.
+                    let reasons = chapter.pages.compactMap(\.expected).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                    if reasons.isEmpty {
+                        out += "/>\n"
+                    } else {
+                        let told = (reasons.map { "expected: " + $0 } + chapter.statements).joined(separator: "\n")
+                        out += ">\n      <system-out>\(escape(told))</system-out>\n    </testcase>\n"
+                    }
                     continue
                 }
                 let count = DiffResult.countLine(chapter.pages)
@@ -48,7 +55,7 @@ public enum JUnitReport {
     public static func githubAnnotations(_ result: DiffResult, book: String) -> String {
         var out = ""
         for profile in result.profiles {
-            for chapter in profile.chapters where chapter.pages.contains(where: { $0.status != .identical }) {
+            for chapter in profile.chapters where chapter.pages.contains(where: \.isUnexpectedChange) {
                 let title = "folio diff: \(book) \(profile.name)"
                 let message = ([DiffResult.countLine(chapter.pages)] + chapter.statements).joined(separator: "\n")
                 out += "::error title=\(property(title))::\(data(message))\n"

@@ -20,7 +20,9 @@ struct Diff: ParsableCommand {
         object with summary, chapters and pages; --report writes an HTML report; --junit FILE writes JUnit XML (a \
         test case per chapter and profile, for CI test reporters); under GitHub Actions (GITHUB_ACTIONS=true) each \
         changed chapter is also printed (on stderr) as an ::error annotation. --shard I/N diffs a share of the \
-        chapters; folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
+        chapters (--shard auto: a Kubernetes Indexed Job's). --accept FILE reads a triage file of expected \
+        changes (JSON: {"expected": [{"book", "profile", "chapter", "text", "reason", "expires": "YYYY-MM-DD"}]}), \
+        reported with their reason and not failing the diff. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
         """
     )
@@ -42,6 +44,9 @@ struct Diff: ParsableCommand {
     @Option(help: "Write the result as JUnit XML to this file: a test case per chapter and profile, failing when a page changed.")
     var junit: String?
 
+    @Option(help: "A triage file (JSON) of expected changes: matching changes are reported as expected and do not fail the diff.")
+    var accept: String?
+
     @Option(help: "Diff only share I of N of the chapters, e.g. 2/4, or auto: the share a Kubernetes Indexed Job's JOB_COMPLETION_INDEX and JOB_COMPLETION_COUNT name (merge the shards' --json outputs with --merge).")
     var shard: String?
 
@@ -49,9 +54,15 @@ struct Diff: ParsableCommand {
     var merge = false
 
     func run() throws {
-        let result: DiffResult
+        var result: DiffResult
         do {
             result = try merge ? merged() : compared()
+            if let accept {
+                guard let data = FileManager.default.contents(atPath: accept) else { throw DiffFailure("\(accept): cannot be read") }
+                let triage = try Triage(data: data, source: accept)
+                let notes = triage.apply(to: &result, book: URL(fileURLWithPath: result.current).lastPathComponent, today: Triage.today())
+                result.notes += notes.filter { !result.notes.contains($0) }
+            }
             if let report {
                 try HTMLReport.write(result, to: try ReportFolder(url: URL(fileURLWithPath: report)).url)
             }
@@ -217,7 +228,13 @@ enum DiffText {
         var out = result.notes.map { "note: \($0)\n" }.joined()
         for profile in result.profiles {
             out += "\(profile.name): \(DiffResult.countLine(profile.pages))\n"
-            out += profile.chapters.flatMap(\.statements).map { "  \($0)\n" }.joined()
+            for chapter in profile.chapters {
+                // Expected changes say so, with the triage entry's reason.
+                let reasons = chapter.pages.compactMap(\.expected).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                let unexpected = chapter.pages.contains(where: \.isUnexpectedChange)
+                let tag = reasons.isEmpty ? "" : " (expected\(unexpected ? " in part" : ""): \(reasons.joined(separator: "; ")))"
+                out += chapter.statements.map { "  \($0)\(tag)\n" }.joined()
+            }
         }
         if let report { out += "report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)\n" }
         return out

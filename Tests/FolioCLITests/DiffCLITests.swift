@@ -83,6 +83,28 @@ import Testing
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("failures=\"0\""))
     }
 
+    /// A committed triage file: the change it expects passes (exit 0) and says why; once the
+    /// entry has expired the change fails again, with a note.
+    @Test func aTriageFileAcceptsTheChangeItExpectsUntilItExpires() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap"), triage = folder.appendingPathComponent("triage.json")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        try Data(#"{"expected": [{"chapter": "EPUB/two.xhtml", "text": "shells", "reason": "stones became shells"}]}"#.utf8).write(to: triage)
+        let accepted = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
+        #expect(accepted.status == 0, "\(accepted.text) \(accepted.stderr)")
+        #expect(accepted.text.contains("“stones.” → “shells.” (expected: stones became shells)"))
+        try Data(#"{"expected": [{"text": "shells", "reason": "old news", "expires": "2001-01-01"}]}"#.utf8).write(to: triage)
+        let expired = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
+        #expect(expired.status == 1)
+        #expect(expired.text.contains("note: triage entry “old news” expired on 2001-01-01"))
+        try Data("not json".utf8).write(to: triage)
+        let broken = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("triage.json"))
+    }
+
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
         let folder = Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,77 @@
+@testable import FolioDiff
+import Foundation
+import Testing
+
+/// `folio diff --accept`: changes a committed triage file expects are reported with their
+/// reason and do not fail the diff, until the entry expires.
+@Suite struct TriageTests {
+    static func triage(_ json: String) throws -> Triage {
+        try Triage(data: Data(json.utf8), source: "triage.json")
+    }
+
+    static func inserted() throws -> DiffResult {
+        DiffResult(baseline: "base", current: "book", notes: [], profiles: [try FixtureBooks.diff("paragraph-inserted")])
+    }
+
+    @Test func anExpectedChangeIsReportedWithItsReasonAndDoesNotFail() throws {
+        var result = try Self.inserted()
+        try #require(result.hasChanges)
+        // The whole book's changes expected: nothing fails.
+        let triage = try Self.triage("""
+            {"expected": [{"book": "book", "profile": "tiny", "reason": "new preface", "expires": "2999-12-31"}]}
+            """)
+        let notes = triage.apply(to: &result, book: "book", today: "2026-11-27")
+        #expect(notes.isEmpty, "\(notes)")
+        #expect(!result.hasChanges)
+        let changed = result.profiles[0].pages.filter { $0.status != .identical }
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.expected == "new preface" })
+        #expect(result.expectedCount == changed.count)
+        // It survives a JSON round trip (shards are merged from JSON).
+        let again = try DiffResult(data: Data(result.json().serialized().utf8), source: "result.json")
+        #expect(!again.hasChanges && again.expectedCount == result.expectedCount)
+        // JUnit: the chapters pass and say why.
+        let xml = JUnitReport.xml(result, book: "book", report: nil)
+        #expect(xml.contains("failures=\"0\"") && xml.contains("expected: new preface"))
+    }
+
+    @Test func anEntryWithWordsOfAChangeExpectsOnlyThatChapter() throws {
+        var result = try Self.inserted()
+        // The inserted paragraph's words pick chapter One; the later chapters' pages moved
+        // (their numbers shifted), which this entry does not expect.
+        let triage = try Self.triage(#"{"expected": [{"text": "At low water", "reason": "a paragraph added"}]}"#)
+        #expect(triage.apply(to: &result, book: "book", today: "2026-11-27").isEmpty)
+        let chapters = result.profiles[0].chapters
+        let one = try #require(chapters.first { $0.href == "EPUB/one.xhtml" })
+        #expect(one.pages.filter { $0.status != .identical }.allSatisfy { $0.expected == "a paragraph added" })
+        #expect(chapters.filter { $0.href != "EPUB/one.xhtml" }.allSatisfy { $0.pages.allSatisfy { $0.expected == nil } })
+        #expect(result.hasChanges)
+    }
+
+    @Test func anExpiredEntryOrOneForAnotherBookLeavesTheChangeFailing() throws {
+        for entry in [#"{"reason": "old", "expires": "2026-11-26"}"#, #"{"reason": "elsewhere", "book": "other.epub"}"#,
+                      #"{"reason": "other profile", "profile": "phone-12pt-day"}"#, #"{"reason": "no such words", "text": "zebra"}"#] {
+            var result = try Self.inserted()
+            let notes = try Self.triage(#"{"expected": ["# + entry + #"]}"#).apply(to: &result, book: "book", today: "2026-11-27")
+            #expect(result.hasChanges, "\(entry)")
+            #expect(notes.count == 1, "\(entry): \(notes)")
+            #expect(notes.first?.contains(entry.contains("2026-11-26") ? "expired on 2026-11-26" : "matched no change") == true)
+        }
+    }
+
+    @Test func anEntryOnItsLastDayStillHolds() throws {
+        var result = try Self.inserted()
+        _ = try Self.triage(#"{"expected": [{"reason": "today", "expires": "2026-11-27"}]}"#).apply(to: &result, book: "book", today: "2026-11-27")
+        #expect(!result.hasChanges)
+    }
+
+    @Test func aMalformedTriageFileIsRefusedNamingTheProblem() {
+        #expect(throws: SnapshotError.self) { try Self.triage(#"{"expected": [{"reason": "x", "expires": "soon"}]}"#) }
+        #expect(throws: SnapshotError.self) { try Self.triage(#"{"expected": [{"book": "no reason"}]}"#) }
+        #expect(throws: SnapshotError.self) { try Self.triage("[]") }
+    }
+
+    @Test func todayIsTheUTCDay() {
+        #expect(Triage.today(Date(timeIntervalSince1970: 0)) == "1970-01-01")
+        #expect(Triage.today(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18")
+    }
+}
