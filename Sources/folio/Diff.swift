@@ -22,7 +22,9 @@ struct Diff: ParsableCommand {
         changed chapter is also printed (on stderr) as an ::error annotation. --shard I/N diffs a share of the \
         chapters (--shard auto: a Kubernetes Indexed Job's). --accept FILE reads a triage file of expected \
         changes (JSON: {"expected": [{"book", "profile", "chapter", "text", "reason", "expires": "YYYY-MM-DD"}]}), \
-        reported with their reason and not failing the diff. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
+        reported with their reason and not failing the diff. --update accepts the changes: each profile of the \
+        BASELINE snapshot with an unexpected change is rewritten with the CURRENT pages (the others are left \
+        alone), and the diff exits 0. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
         """
     )
@@ -53,10 +55,21 @@ struct Diff: ParsableCommand {
     @Flag(help: "Merge shard results (the arguments: files of folio diff --shard … --json output) into one.")
     var merge = false
 
+    @Flag(help: "Accept the changes: rewrite each profile of the BASELINE snapshot that changed with the CURRENT pages (unchanged profiles are left alone); exit 0.")
+    var update = false
+
     func run() throws {
         var result: DiffResult
+        var currentSides: [String: SnapshotSide] = [:]
         do {
-            result = try merge ? merged() : compared()
+            if update && (merge || shard != nil) {
+                throw DiffFailure("--update rewrites a whole snapshot: it cannot take --merge or --shard", usage: true)
+            }
+            if merge {
+                result = try merged()
+            } else {
+                (result, currentSides) = try compared()
+            }
             if let accept {
                 guard let data = FileManager.default.contents(atPath: accept) else { throw DiffFailure("\(accept): cannot be read") }
                 let triage = try Triage(data: data, source: accept)
@@ -92,6 +105,15 @@ struct Diff: ParsableCommand {
             let annotations = JUnitReport.githubAnnotations(result, book: URL(fileURLWithPath: result.current).lastPathComponent)
             FileHandle.standardError.write(Data(annotations.utf8))
         }
+        if update, result.hasChanges {
+            do {
+                try BaselineUpdate.write(result, current: currentSides, into: inputs[0])
+            } catch let error as DiffFailure {
+                Terminal.error(error.message)
+                throw ExitCode(2)
+            }
+            return
+        }
         if result.hasChanges { throw ExitCode(1) }
     }
 
@@ -121,12 +143,17 @@ struct Diff: ParsableCommand {
         return try DiffResult.merged(parts)
     }
 
-    private func compared() throws -> DiffResult {
+    /// The diff of the two inputs, and the current side of each profile (for --update).
+    private func compared() throws -> (DiffResult, [String: SnapshotSide]) {
         guard inputs.count == 2 else {
             throw DiffFailure("give two things to compare, BASELINE and CURRENT (or --merge and shard files)", usage: true)
         }
         let (threshold, shard) = try settings()
+        if update && !SnapshotFolder.isSnapshot(inputs[0]) {
+            throw DiffFailure("--update rewrites the BASELINE snapshot: \(inputs[0]) is not a snapshot folder", usage: true)
+        }
         let baseline = try DiffInput(inputs[0]), current = try DiffInput(inputs[1])
+        var currentSides: [String: SnapshotSide] = [:]
         var options = DiffOptions(threshold: threshold, jobs: render.jobs, shard: shard)
         if let report { options.report = try ReportFolder(url: URL(fileURLWithPath: report)) }
         var notes: [String] = []
@@ -134,6 +161,7 @@ struct Diff: ParsableCommand {
         for name in try profileNames(baseline, current) {
             let b = try side(baseline, profile: name, other: current, shard: shard)
             let c = try side(current, profile: name, other: baseline, shard: shard)
+            currentSides[name] = c
             if let b, let c {
                 notes += SnapshotDiffer.notes(baseline: b.manifest, current: c.manifest).filter { !notes.contains($0) }
             } else {
@@ -141,7 +169,8 @@ struct Diff: ParsableCommand {
             }
             profiles.append(try SnapshotDiffer.diff(profile: name, baseline: b, current: c, options: options))
         }
-        return DiffResult(baseline: inputs[0], current: inputs[1], notes: notes, profiles: profiles, shard: shard, threshold: threshold)
+        let result = DiffResult(baseline: inputs[0], current: inputs[1], notes: notes, profiles: profiles, shard: shard, threshold: threshold)
+        return (result, currentSides)
     }
 
     /// The profiles to compare: the snapshots' (baseline's first; --profiles picks among them), or

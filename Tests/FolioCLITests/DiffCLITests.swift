@@ -105,6 +105,27 @@ import Testing
         #expect(broken.stderr.contains("triage.json"))
     }
 
+    /// `--update` accepts the changes: the snapshot takes the edited book's pages, says so and
+    /// exits 0, and the next diff is clean. It rewrites only a snapshot, and a whole one.
+    @Test func updateRewritesTheBaselineWithTheCurrentPages() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        let page3 = snap.appendingPathComponent("200x240-12pt-day/page-0003.png")
+        let before = try Data(contentsOf: page3)
+        let updated = try Self.run(["diff", snap.path, edited, "--update"])
+        #expect(updated.status == 0, "\(updated.text) \(updated.stderr)")
+        #expect(updated.text.contains("“stones.” → “shells.”") && updated.text.contains("updated \(snap.path)/200x240-12pt-day: 5 pages"))
+        #expect(try Data(contentsOf: page3) != before)
+        let again = try Self.run(["diff", snap.path, edited])
+        #expect(again.status == 0, "\(again.text)")
+        let book = Self.fixtures.appendingPathComponent("book").path
+        #expect(try Self.run(["diff", book, edited, "--update"]).status == 64)
+        #expect(try Self.run(["diff", snap.path, edited, "--update", "--shard", "1/2"]).status == 64)
+    }
+
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
         let folder = Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
