@@ -12,9 +12,12 @@ public struct ChapterDiff: Sendable, Hashable {
     /// The structural summary: `chapter “II. Spring”: 2 pages longer (5 → 7 pages)` ….
     public var statements: [String]
     public var pages: [PageDiff]
+    /// Its changed paragraphs word by word (`ChangedParagraph.list`); empty when its text is the same.
+    public var textChanges: [ChangedParagraph]
 
     public init(href: String, title: String?, label: String, order: Int, baselinePages: Int, currentPages: Int,
-                statements: [String], pages: [PageDiff]) {
+                statements: [String], pages: [PageDiff], textChanges: [ChangedParagraph] = []) {
+        self.textChanges = textChanges
         self.href = href
         self.title = title
         self.label = label

@@ -103,6 +103,7 @@ struct ChapterWork {
         let summary = ChapterSummary(work: self, statuses: statuses, boxes: rows.filter { $0.baseline != nil && $0.current != nil }.map(\.box))
         return ChapterDiff(href: (current.first ?? baseline.first)?.href ?? "", title: (current.first ?? baseline.first)?.chapterTitle,
                            label: label, order: order, baselinePages: baseline.count, currentPages: current.count,
-                           statements: summary.statements(), pages: rows)
+                           statements: summary.statements(), pages: rows,
+                           textChanges: text.map { ChangedParagraph.list($0.baseline, $0.current, $0.alignment) } ?? [])
     }
 }

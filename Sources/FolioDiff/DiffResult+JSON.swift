@@ -29,6 +29,9 @@ extension DiffResult {
                         ("href", .string(chapter.href)), ("title", .string(chapter.title)), ("label", .string(chapter.label)),
                         ("baselinePages", .number(Double(chapter.baselinePages))), ("currentPages", .number(Double(chapter.currentPages))),
                         ("statements", .strings(chapter.statements)),
+                        ("textChanges", .array(chapter.textChanges.map { paragraph in
+                            .array(paragraph.segments.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text))]) })
+                        })),
                     ])
                 }
             })),
@@ -59,7 +62,8 @@ extension DiffResult {
             let diff = ChapterDiff(href: href, title: chapter.optionalString("title"), label: chapter.optionalString("label") ?? href,
                                    order: try chapter.int("order"),
                                    baselinePages: try chapter.int("baselinePages"), currentPages: try chapter.int("currentPages"),
-                                   statements: try chapter.strings("statements"), pages: [])
+                                   statements: try chapter.strings("statements"), pages: [],
+                                   textChanges: Self.textChanges(chapter.values["textChanges"]))
             chapters[try chapter.string("profile"), default: [:]][diff.order] = diff
         }
         for page in try root.objects("pages") {
@@ -80,6 +84,18 @@ extension DiffResult {
         self.init(baseline: try summary.string("baseline"), current: try summary.string("current"), notes: try summary.strings("notes"),
                   profiles: names.map { name in ProfileDiff(name: name, chapters: (chapters[name] ?? [:]).values.sorted { $0.order < $1.order }) },
                   shard: summary.optionalString("shard").flatMap(Shard.init), threshold: summary.optionalDouble("threshold") ?? 0)
+    }
+
+    /// A chapter's `textChanges` read back (absent from older outputs: none).
+    private static func textChanges(_ value: Any?) -> [ChangedParagraph] {
+        guard let paragraphs = value as? [[[String: Any]]] else { return [] }
+        return paragraphs.map { segments in
+            ChangedParagraph(segments: segments.compactMap { segment in
+                guard let kind = (segment["kind"] as? String).flatMap(ChangedParagraph.Kind.init(rawValue:)),
+                      let text = segment["text"] as? String else { return nil }
+                return ChangedParagraph.Segment(kind: kind, text: text)
+            })
+        }
     }
 
     /// The shards of one diff as one result. Every shard 1…N of the same N must be there once.

@@ -12,9 +12,11 @@ public enum HTMLReport {
     public static func html(_ result: DiffResult) -> String {
         let counts = result.counts
         let total = counts.values.reduce(0, +)
-        let verdict = result.hasChanges
+        let expected = result.expectedCount
+        var verdict = result.hasChanges || expected > 0
             ? PageStatus.allCases.filter { $0 != .identical && counts[$0] != nil }.map { "\(counts[$0]!) \($0.rawValue)" }.joined(separator: " · ")
             : "no change"
+        if expected > 0 { verdict += result.hasChanges ? " (\(expected) expected)" : " — all expected" }
         var out = """
             <!doctype html>
             <html lang="en">
@@ -59,6 +61,7 @@ public enum HTMLReport {
                 out += "<dt>\(escape(chapter.label)) <code>\(escape(chapter.href))</code></dt>\n"
                 let prefix = chapter.label + ": "
                 out += chapter.statements.map { "<dd>\(escape($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0))</dd>\n" }.joined()
+                if !chapter.textChanges.isEmpty { out += "<dd>" + textChanges(chapter.textChanges) + "</dd>\n" }
             }
             out += "</dl>\n"
         }
@@ -102,6 +105,14 @@ public enum HTMLReport {
             guard let path else { continue }
             out += "<figure><a href=\"\(url(path))\"><img src=\"\(url(path))\" alt=\"\(label) page\" loading=\"lazy\"></a><figcaption>\(label)</figcaption></figure>\n"
         }
+        if let baseline = page.images?.baseline, let current = page.images?.current {
+            // Onion skin: the current page over the baseline, its opacity on a slider.
+            out += "<figure class=\"onion\"><div class=\"stack\"><img src=\"\(url(baseline))\" alt=\"baseline page\" loading=\"lazy\">"
+                + "<img class=\"top\" src=\"\(url(current))\" alt=\"current page\" loading=\"lazy\"></div>"
+                + "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"current page opacity\" "
+                + "oninput=\"this.previousElementSibling.lastElementChild.style.opacity = this.value / 100\">"
+                + "<figcaption>onion skin: baseline ◂ ▸ current</figcaption></figure>\n"
+        }
         return out + "</div>\n</article>\n"
     }
 
@@ -115,9 +126,24 @@ public enum HTMLReport {
         }
     }
 
+    /// A chapter's changed paragraphs, words struck out and added, folded under a summary.
+    private static func textChanges(_ paragraphs: [ChangedParagraph]) -> String {
+        var out = "<details class=\"text\"><summary>The text, word by word (\(paragraphs.count) paragraph\(paragraphs.count == 1 ? "" : "s") changed)</summary>\n"
+        for paragraph in paragraphs {
+            out += "<p>" + paragraph.segments.map { segment in
+                switch segment.kind {
+                case .same: escape(segment.text)
+                case .inserted: "<ins>\(escape(segment.text))</ins>"
+                case .deleted: "<del>\(escape(segment.text))</del>"
+                }
+            }.joined(separator: " ") + "</p>\n"
+        }
+        return out + "</details>"
+    }
+
     private static func pill(_ status: PageStatus) -> String { "<span class=\"pill \(status.rawValue)\">\(status.rawValue)</span>" }
     private static func pill(_ page: PageDiff) -> String {
-        pill(page.status) + (page.expected.map { " <span class=\"pill expected\" title=\"\(escape($0))\">expected</span>" } ?? "")
+        pill(page.status) + (page.expected.map { "<span class=\"pill expected\" title=\"\(escape($0))\">expected</span>" } ?? "")
     }
     private static func cardID(_ profile: String, _ page: PageDiff) -> String { "\(profile)-\(page.baseline ?? 0)-\(page.current ?? 0)" }
     private static func anchor(_ name: String) -> String { ReportFolder.folderName(name) }
@@ -184,7 +210,11 @@ public enum HTMLReport {
         .pill.changed { background: #facfd2; color: #8a2424; }
         .pill.added { background: #b8e6bf; color: #00450c; }
         .pill.removed { background: #ffe0b2; color: #7a3e00; }
-        .pill.expected { background: #dcdcde; color: #1d2327; font-weight: 400; }
+        .pill.expected { background: #dcdcde; color: #1d2327; font-weight: 400; margin-left: 4px; }
+        details.text { margin: 4px 0 8px; } details.text p { margin: 6px 0; max-width: 60em; line-height: 1.5; }
+        ins { background: #b8e6bf; text-decoration: none; } del { background: #facfd2; }
+        .onion .stack { position: relative; } .onion .stack img.top { position: absolute; left: 0; top: 0; opacity: 0.5; }
+        .onion input { display: block; width: 100%; }
         .pill.moved { background: #c5d9ed; color: #043959; }
         .card { border: 1px solid var(--line); border-radius: 8px; padding: 14px 16px 6px; margin: 14px 0; }
         .images { display: flex; gap: 16px; flex-wrap: wrap; }

@@ -83,6 +83,27 @@ import Testing
         }
         #expect(diff.pages.first { $0.status == .added }?.images?.current != nil)
         #expect(diff.pages.first { $0.status == .moved }?.images == nil)
+        // The inserted paragraph word by word, and an onion skin of the changed page.
+        #expect(html.contains("<details class=\"text\">") && html.contains("<ins>At low water the causeway"))
+        #expect(html.contains("class=\"onion\"") && html.contains("type=\"range\""))
+    }
+
+    /// A reworded paragraph is shown with the words struck out and added in place, between the
+    /// words it kept; the changes survive the JSON that shards are merged from.
+    @Test func aChangedWordIsShownStruckOutAndAddedInItsParagraph() throws {
+        let diff = try FixtureBooks.diff("word-changed")
+        let chapter = try #require(diff.chapters.first { !$0.textChanges.isEmpty })
+        let paragraph = try #require(chapter.textChanges.first)
+        let kinds = paragraph.segments.map(\.kind)
+        #expect(kinds.contains(.same) && kinds.contains(.deleted) && kinds.contains(.inserted))
+        #expect(paragraph.segments.first { $0.kind == .deleted }?.text == "stones.")
+        #expect(paragraph.segments.first { $0.kind == .inserted }?.text == "shells.")
+        // Chapters whose text is the same have none.
+        let others = diff.chapters.filter { $0.href != chapter.href }
+        #expect(others.allSatisfy { $0.textChanges.isEmpty })
+        let result = DiffResult(baseline: "a", current: "b", notes: [], profiles: [diff])
+        let read = try DiffResult(data: Data(result.json().serialized().utf8), source: "result.json")
+        #expect(read.profiles[0].chapters.first { $0.href == chapter.href }?.textChanges == chapter.textChanges)
     }
 }
 
