@@ -169,7 +169,8 @@ import Testing
         let snap = folder.appendingPathComponent("snap")
         #expect(try Self.snapshot(snap).status == 0)
         let edited = try Self.editedBook(in: folder)
-        let whole = try Self.run(["diff", snap.path, edited, "--json"])
+        let wholeJUnit = folder.appendingPathComponent("whole.xml"), mergedJUnit = folder.appendingPathComponent("merged.xml")
+        let whole = try Self.run(["diff", snap.path, edited, "--json", "--junit", wholeJUnit.path])
         var files: [String] = []
         for (k, shard) in ["1/2", "2/2"].enumerated() {
             let part = fromJobEnvironment
@@ -181,8 +182,10 @@ import Testing
             try part.stdout.write(to: file)
             files.append(file.path)
         }
-        let merged = try Self.run(["diff", "--merge", "--json"] + files)
+        let merged = try Self.run(["diff", "--merge", "--json", "--junit", mergedJUnit.path] + files)
         #expect(merged.status == 1)
+        // The JUnit of the merged shards is the whole run's (docs/ci's merge jobs rely on it).
+        #expect(try String(contentsOf: mergedJUnit, encoding: .utf8) == String(contentsOf: wholeJUnit, encoding: .utf8))
         // Each page object written again with sorted keys: nested objects compare whatever
         // order a dictionary happens to iterate in.
         func pages(_ data: Data) throws -> [String] {
