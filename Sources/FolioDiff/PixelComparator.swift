@@ -20,8 +20,9 @@ public struct PixelComparator: Sendable {
 
     /// Compares `baseline` with `current`, and with `heatMap` draws where they differ: the
     /// baseline faded to a light grey, differences red, anti-aliasing yellow. Pixels outside
-    /// the smaller image count as differing.
-    public func compare(_ baseline: Bitmap, _ current: Bitmap, heatMap: Bool = false) -> (PixelDifference, Bitmap?) {
+    /// the smaller image count as differing. Pixels inside `masks` count as the same (the
+    /// images are not changed, so anti-aliasing next to a mask is judged as without it).
+    public func compare(_ baseline: Bitmap, _ current: Bitmap, heatMap: Bool = false, masks: [PixelBox] = []) -> (PixelDifference, Bitmap?) {
         let width = max(baseline.width, current.width), height = max(baseline.height, current.height)
         let a = Pixels(baseline), b = Pixels(current)
         var map = heatMap ? [UInt32](repeating: Self.red, count: width * height) : []
@@ -47,9 +48,11 @@ public struct PixelComparator: Sendable {
                             if heatMap { for x in 0..<width { heat[row + x] = fade.faded(wa[rowA + x]) } }
                             continue
                         }
+                        let masked = masks.isEmpty ? [] : masks.filter { y >= $0.y && y < $0.y + $0.height }
                         for x in 0..<shared {
                             let pa = wa[rowA + x], pb = wb[rowB + x]
-                            if pa == pb || abs(Self.delta(pa, pb)) <= limit {
+                            if pa == pb || abs(Self.delta(pa, pb)) <= limit
+                                || (!masked.isEmpty && masked.contains { x >= $0.x && x < $0.x + $0.width }) {
                                 if heatMap { heat[row + x] = fade.faded(pa) }
                             } else if va.isAntiAliased(x, y, other: vb) || vb.isAntiAliased(x, y, other: va) {
                                 antiAliased += 1

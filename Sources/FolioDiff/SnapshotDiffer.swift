@@ -24,6 +24,8 @@ public struct DiffOptions: Sendable {
     public var shard: Shard?
     /// Where page images and heat maps go, for an HTML report; nil for none.
     public var report: ReportFolder?
+    /// Regions of pages whose pixels are not compared (`Triage.Mask`).
+    public var masks: [PixelMask] = []
 
     public init(threshold: Double = 0, jobs: Int = 1, shard: Shard? = nil, report: ReportFolder? = nil) {
         self.threshold = threshold
@@ -102,7 +104,8 @@ public enum SnapshotDiffer {
         guard let baselineImages = baseline?.images, let currentImages = current?.images else { return .init() }
         let pngB = try baselineImages.png(b), pngC = try currentImages.png(c)
         let bitmapB = try decode(pngB, b), bitmapC = try decode(pngC, c)
-        let (difference, heat) = options.comparator.compare(bitmapB, bitmapC, heatMap: report != nil)
+        let masks = options.masks.filter { $0.applies(profile: profile, page: c.number) }.map(\.box)
+        let (difference, heat) = options.comparator.compare(bitmapB, bitmapC, heatMap: report != nil, masks: masks)
         var images: ReportImages?
         if let report, let heat, difference.fraction > options.threshold, difference.differing > 0 {
             let stem = "\(b.number)-\(c.number)"
@@ -119,5 +122,24 @@ public enum SnapshotDiffer {
         } catch {
             throw SnapshotError.malformed(page.file, "page \(page.number) is not a readable PNG (\(error))")
         }
+    }
+}
+
+/// A rectangle of a page, in the page image's pixels, whose pixels a diff does not compare (a
+/// date in a colophon, an advertisement).
+public struct PixelMask: Sendable, Hashable {
+    /// The profile and the current page number it applies to; nil for every one.
+    public var profile: String?
+    public var page: Int?
+    public var box: PixelBox
+
+    public init(profile: String?, page: Int?, box: PixelBox) {
+        self.profile = profile
+        self.page = page
+        self.box = box
+    }
+
+    func applies(profile name: String, page number: Int) -> Bool {
+        (profile == nil || profile == name) && (page == nil || page == number)
     }
 }

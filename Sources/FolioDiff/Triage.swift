@@ -5,10 +5,15 @@ import Foundation
 /// reason and not failing the run, until the entry expires.
 ///
 /// The file is JSON: `{"expected": [{"book": …, "profile": …, "chapter": …, "text": …,
-/// "reason": …, "expires": "YYYY-MM-DD"}]}`. Every key but `reason` is optional and narrows the
-/// entry: `book` is the current side's file or folder name, `chapter` a chapter's href, label or
-/// title, `text` words some statement of the chapter's changes contains (a page's old or new
-/// text). An entry applies to every changed page of each chapter it matches.
+/// "reason": …, "expires": "YYYY-MM-DD"}], "masks": [{"book": …, "profile": …, "page": N,
+/// "rect": [x, y, width, height], "text": "regular expression"}]}`. Every key of an expected
+/// entry but `reason` is optional and narrows it: `book` is the current side's file or folder
+/// name, `chapter` a chapter's href, label or title, `text` words some statement of the
+/// chapter's changes contains (a page's old or new text). An entry applies to every changed
+/// page of each chapter it matches. A mask hides what changes by itself (a date in a
+/// colophon): its `rect`, in the page images' pixels, is not compared, and text its `text`
+/// matches is left out of the pages' texts on both sides; `page` (a current page number, or
+/// the same number on both sides for text) narrows it.
 public struct Triage: Sendable {
     public struct Entry: Sendable, Hashable {
         public var book: String?
@@ -28,10 +33,22 @@ public struct Triage: Sendable {
         }
     }
 
-    public var entries: [Entry]
+    /// Regions and text of pages that are not compared.
+    public struct Mask: Sendable {
+        public var book: String?
+        public var profile: String?
+        public var page: Int?
+        public var box: PixelBox?
+        /// A regular expression (ICU syntax, as `NSRegularExpression` reads it).
+        public var text: String?
+    }
 
-    public init(entries: [Entry]) {
+    public var entries: [Entry]
+    public var masks: [Mask]
+
+    public init(entries: [Entry], masks: [Mask] = []) {
         self.entries = entries
+        self.masks = masks
     }
 
     /// Reads a triage file; `source` names it in messages.
@@ -47,7 +64,50 @@ public struct Triage: Sendable {
                                  chapter: entry.optionalString("chapter"), text: entry.optionalString("text"),
                                  reason: try entry.string("reason"), expires: expires))
         }
-        self.init(entries: entries)
+        var masks: [Mask] = []
+        for mask in (try? root.objects("masks")) ?? [] {
+            var box: PixelBox?
+            if let rect = mask.values["rect"] {
+                guard let numbers = rect as? [Int], numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+                    throw .malformed(source, "a mask's “rect” must be [x, y, width, height] in whole pixels, width and height above 0")
+                }
+                box = PixelBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+            let text = mask.optionalString("text")
+            if let text, (try? NSRegularExpression(pattern: text)) == nil {
+                throw .malformed(source, "a mask's “text” is not a regular expression: \(text)")
+            }
+            guard box != nil || text != nil else { throw .malformed(source, "a mask needs a “rect”, a “text” or both") }
+            masks.append(Mask(book: mask.optionalString("book"), profile: mask.optionalString("profile"), page: mask.optionalInt("page"),
+                              box: box, text: text))
+        }
+        self.init(entries: entries, masks: masks)
+    }
+
+    /// The pixel masks for the book named `book`, for `DiffOptions.masks`.
+    public func pixelMasks(book: String) -> [PixelMask] {
+        masks.compactMap { mask in
+            guard let box = mask.box, mask.book == nil || mask.book == book else { return nil }
+            return PixelMask(profile: mask.profile, page: mask.page, box: box)
+        }
+    }
+
+    /// Leaves what the text masks match out of the page texts of one side of a diff (the
+    /// pages are matched and compared by their texts).
+    public func maskText(_ side: inout SnapshotSide, book: String) {
+        let live = masks.compactMap { mask -> (page: Int?, pattern: NSRegularExpression)? in
+            guard let text = mask.text, mask.book == nil || mask.book == book, mask.profile == nil || mask.profile == side.manifest.profile,
+                  let pattern = try? NSRegularExpression(pattern: text) else { return nil }
+            return (mask.page, pattern)
+        }
+        guard !live.isEmpty else { return }
+        for k in side.manifest.pages.indices {
+            var text = side.manifest.pages[k].text
+            for mask in live where mask.page == nil || mask.page == side.manifest.pages[k].number {
+                text = mask.pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+            }
+            side.manifest.pages[k].text = text
+        }
     }
 
     /// Marks the changed pages of the chapters each live entry matches as expected (with its

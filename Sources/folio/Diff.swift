@@ -22,7 +22,8 @@ struct Diff: ParsableCommand {
         changed chapter is also printed (on stderr) as an ::error annotation. --shard I/N diffs a share of the \
         chapters (--shard auto: a Kubernetes Indexed Job's). --accept FILE reads a triage file of expected \
         changes (JSON: {"expected": [{"book", "profile", "chapter", "text", "reason", "expires": "YYYY-MM-DD"}]}), \
-        reported with their reason and not failing the diff. --update accepts the changes: each profile of the \
+        reported with their reason and not failing the diff, and masks ({"masks": [{"book", "profile", "page", \
+        "rect": [x, y, w, h], "text": "regex"}]}: pixels and text not compared). --update accepts the changes: each profile of the \
         BASELINE snapshot with an unexpected change is rewritten with the CURRENT pages (the others are left \
         alone), and the diff exits 0. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
@@ -65,14 +66,16 @@ struct Diff: ParsableCommand {
             if update && (merge || shard != nil) {
                 throw DiffFailure("--update rewrites a whole snapshot: it cannot take --merge or --shard", usage: true)
             }
+            let triage = try accept.map { path in
+                guard let data = FileManager.default.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
+                return try Triage(data: data, source: path)
+            }
             if merge {
                 result = try merged()
             } else {
-                (result, currentSides) = try compared()
+                (result, currentSides) = try compared(triage: triage)
             }
-            if let accept {
-                guard let data = FileManager.default.contents(atPath: accept) else { throw DiffFailure("\(accept): cannot be read") }
-                let triage = try Triage(data: data, source: accept)
+            if let triage {
                 let notes = triage.apply(to: &result, book: URL(fileURLWithPath: result.current).lastPathComponent, today: Triage.today())
                 result.notes += notes.filter { !result.notes.contains($0) }
             }
@@ -144,7 +147,7 @@ struct Diff: ParsableCommand {
     }
 
     /// The diff of the two inputs, and the current side of each profile (for --update).
-    private func compared() throws -> (DiffResult, [String: SnapshotSide]) {
+    private func compared(triage: Triage?) throws -> (DiffResult, [String: SnapshotSide]) {
         guard inputs.count == 2 else {
             throw DiffFailure("give two things to compare, BASELINE and CURRENT (or --merge and shard files)", usage: true)
         }
@@ -155,13 +158,20 @@ struct Diff: ParsableCommand {
         let baseline = try DiffInput(inputs[0]), current = try DiffInput(inputs[1])
         var currentSides: [String: SnapshotSide] = [:]
         var options = DiffOptions(threshold: threshold, jobs: render.jobs, shard: shard)
+        let book = URL(fileURLWithPath: inputs[1]).lastPathComponent
+        options.masks = triage?.pixelMasks(book: book) ?? []
         if let report { options.report = try ReportFolder(url: URL(fileURLWithPath: report)) }
         var notes: [String] = []
         var profiles: [ProfileDiff] = []
         for name in try profileNames(baseline, current) {
-            let b = try side(baseline, profile: name, other: current, shard: shard)
-            let c = try side(current, profile: name, other: baseline, shard: shard)
+            var b = try side(baseline, profile: name, other: current, shard: shard)
+            var c = try side(current, profile: name, other: baseline, shard: shard)
             currentSides[name] = c
+            // Text the triage file masks is left out of both sides' pages before they are matched.
+            if let triage {
+                if var side = b { triage.maskText(&side, book: book); b = side }
+                if var side = c { triage.maskText(&side, book: book); c = side }
+            }
             if let b, let c {
                 notes += SnapshotDiffer.notes(baseline: b.manifest, current: c.manifest).filter { !notes.contains($0) }
             } else {

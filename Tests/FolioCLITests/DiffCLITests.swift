@@ -99,6 +99,16 @@ import Testing
         let expired = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
         #expect(expired.status == 1)
         #expect(expired.text.contains("note: triage entry “old news” expired on 2001-01-01"))
+        // A mask instead: the changed word's text and the rectangle its pixels changed in.
+        let strict = try Self.run(["diff", snap.path, edited, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: strict.stdout) as? [String: Any])
+        let page = try #require((json["pages"] as? [[String: Any]])?.first { $0["status"] as? String == "changed" })
+        let box = try #require(page["box"] as? [String: Int])
+        let rect = [box["x"], box["y"], box["width"], box["height"]].map { String($0 ?? 0) }.joined(separator: ", ")
+        let maskFile = #"{"expected": [], "masks": [{"text": "stones\\.|shells\\.", "rect": ["# + rect + "]}]}"
+        try Data(maskFile.utf8).write(to: triage)
+        let masked = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
+        #expect(masked.status == 0, "\(masked.text) \(masked.stderr)")
         try Data("not json".utf8).write(to: triage)
         let broken = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
         #expect(broken.status == 2)

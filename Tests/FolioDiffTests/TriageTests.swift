@@ -75,3 +75,54 @@ import Testing
         #expect(Triage.today(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18")
     }
 }
+
+/// Masks: a page region whose pixels are not compared, text left out of the pages' texts.
+@Suite struct TriageMaskTests {
+    static func diff(_ edit: String, masks json: String) throws -> ProfileDiff {
+        let triage = try Triage(data: Data(json.utf8), source: "triage.json")
+        let copy = try FixtureBooks.edited(edit)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        var baseline = try FixtureBooks.render(FixtureBooks.book), current = try FixtureBooks.render(copy)
+        triage.maskText(&baseline, book: "book")
+        triage.maskText(&current, book: "book")
+        var options = DiffOptions()
+        options.masks = triage.pixelMasks(book: "book")
+        return try SnapshotDiffer.diff(profile: "tiny", baseline: baseline, current: current, options: options)
+    }
+
+    @Test func aRectangleOverWhatChangedHidesAPixelOnlyChange() throws {
+        let strict = try FixtureBooks.diff("css-colour-changed")
+        let changed = try #require(strict.pages.first { $0.status == .changed })
+        let box = try #require(changed.box)
+        let page = try #require(changed.current)
+        let hidden = try Self.diff("css-colour-changed", masks: """
+            {"expected": [], "masks": [{"page": \(page), "rect": [\(box.x), \(box.y), \(box.width), \(box.height)]}]}
+            """)
+        #expect(hidden.pages.first { $0.current == page }?.status == .identical)
+        // A rectangle elsewhere hides nothing.
+        let elsewhere = try Self.diff("css-colour-changed", masks: #"{"expected": [], "masks": [{"rect": [0, 0, 2, 2]}]}"#)
+        #expect(elsewhere.pages.first { $0.current == page }?.status == .changed)
+    }
+
+    @Test func aTextMaskAndARectangleHideAChangedWord() throws {
+        let strict = try FixtureBooks.diff("word-changed")
+        let changed = try #require(strict.pages.first { $0.status == .changed })
+        let box = try #require(changed.box)
+        // The text alone: the word no longer counts as a text change, its pixels still do.
+        let textOnly = try Self.diff("word-changed", masks: #"{"expected": [], "masks": [{"text": "stones\\.|shells\\."}]}"#)
+        #expect(textOnly.chapters.allSatisfy { $0.textChanges.isEmpty })
+        #expect(textOnly.pages.contains { $0.status == .changed })
+        let both = try Self.diff("word-changed", masks: """
+            {"expected": [], "masks": [{"text": "stones\\\\.|shells\\\\.", "rect": [\(box.x), \(box.y), \(box.width), \(box.height)]}]}
+            """)
+        #expect(both.pages.allSatisfy { $0.status == .identical }, "\(both.rows)")
+    }
+
+    @Test func aMalformedMaskIsRefused() {
+        for mask in [#"{"rect": [1, 2, 3]}"#, #"{"rect": [0, 0, 0, 5]}"#, #"{"text": "("}"#, #"{"page": 2}"#] {
+            #expect(throws: SnapshotError.self, "\(mask)") {
+                try Triage(data: Data((#"{"expected": [], "masks": ["# + mask + "]}").utf8), source: "t.json")
+            }
+        }
+    }
+}
