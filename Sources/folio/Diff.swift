@@ -25,7 +25,8 @@ struct Diff: ParsableCommand {
         reported with their reason and not failing the diff, and masks ({"masks": [{"book", "profile", "page", \
         "rect": [x, y, w, h], "text": "regex"}]}: pixels and text not compared). --update accepts the changes: each profile of the \
         BASELINE snapshot with an unexpected change is rewritten with the CURRENT pages (the others are left \
-        alone), and the diff exits 0. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
+        alone), and the diff exits 0. --cache DIR keeps each book's rendering by content (book, profile, options, \
+        fonts, Folio build) and reuses it, so a book rendered before is not rendered again. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
         """
     )
@@ -55,6 +56,9 @@ struct Diff: ParsableCommand {
 
     @Flag(help: "Merge shard results (the arguments: files of folio diff --shard … --json output) into one.")
     var merge = false
+
+    @Option(help: "Keep books' renderings in this folder by content (book, profile, options, fonts, Folio build) and reuse them: a book rendered before is not rendered again.")
+    var cache: String?
 
     @Flag(help: "Accept the changes: rewrite each profile of the BASELINE snapshot that changed with the CURRENT pages (unchanged profiles are left alone); exit 0.")
     var update = false
@@ -219,6 +223,13 @@ struct Diff: ParsableCommand {
                 guard let own = try render.setups().first(where: { $0.name == profile }) else { return nil }
                 setup = own
             }
+            let cached = cache.map { RenderCache(folder: URL(fileURLWithPath: $0)) }
+            let fonts = FontFingerprint.installed()
+            let key = try cached?.key(book: path, profile: profile, options: setup.options, shard: shard, fonts: fonts)
+            if let cached, let key, let side = cached.load(key) {
+                FileHandle.standardError.write(Data("cache: \(profile) of \(path) found, not rendered (\(key.prefix(12)))\n".utf8))
+                return side
+            }
             let store = MemoryImages()
             var pages: [SnapshotPage] = []
             try setup.render(publication, images: images, name: path, jobs: render.jobs,
@@ -227,7 +238,15 @@ struct Diff: ParsableCommand {
                 pages.append(page)
             }
             let manifest = SnapshotManifest(folioVersion: folioVersion, book: path, profile: profile, options: setup.options,
-                                            fonts: FontFingerprint.installed(), pages: pages)
+                                            fonts: fonts, pages: pages)
+            if let cached, let key {
+                do {
+                    try cached.store(key, manifest: manifest, images: store)
+                    FileHandle.standardError.write(Data("cache: \(profile) of \(path) rendered and kept (\(key.prefix(12)))\n".utf8))
+                } catch {
+                    throw DiffFailure("\(cached.folder.path): cannot keep the rendering (\(error.localizedDescription))")
+                }
+            }
             return SnapshotSide(manifest: manifest, images: store)
         }
     }

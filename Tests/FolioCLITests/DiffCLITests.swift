@@ -136,6 +136,32 @@ import Testing
         #expect(try Self.run(["diff", snap.path, edited, "--update", "--shard", "1/2"]).status == 64)
     }
 
+    /// `--cache`: a book rendered once is found by its content the next time and not rendered
+    /// again, with the same result; an edited book is a new entry.
+    @Test func aCachedRenderingIsReusedUntilTheBookChanges() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snap = folder.appendingPathComponent("snap"), cache = folder.appendingPathComponent("cache")
+        #expect(try Self.snapshot(snap).status == 0)
+        let edited = try Self.editedBook(in: folder)
+        let first = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path])
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("rendered and kept"))
+        let second = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("found, not rendered") && !second.stderr.contains("rendered and kept"))
+        #expect(second.stdout == first.stdout)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
+        #expect(entries.count == 1)
+        // The book edited again: its content is new, so it is rendered.
+        let chapter = URL(fileURLWithPath: edited).appendingPathComponent("EPUB/two.xhtml")
+        let text = try String(contentsOf: chapter, encoding: .utf8).replacingOccurrences(of: "shells", with: "pebbles")
+        try text.write(to: chapter, atomically: true, encoding: .utf8)
+        let third = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path])
+        #expect(third.stderr.contains("rendered and kept"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }.count == 2)
+    }
+
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
         let folder = Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,80 @@
+import FolioCore
+import FolioDiff
+import Foundation
+
+/// `folio diff --cache DIR`: renderings of books kept by content, so that a catalogue run
+/// renders only the books (or options, fonts, Folio builds) that changed since the last.
+///
+/// An entry is a snapshot profile folder (`manifest.json` and the pages), named by the SHA-256
+/// of its key: the book's bytes (for an unpacked book, each file's path and bytes), the profile
+/// and its render options, the share of chapters drawn, the pinned fonts' digests and this Folio
+/// build (its version and the executable's size and modification time, as a rebuilt binary
+/// may render differently under the same version). Entries are written to a temporary folder
+/// and renamed into place, so a crashed or concurrent run never leaves half an entry.
+struct RenderCache {
+    let folder: URL
+
+    /// The entry name of a book rendered for `profile` with `options`.
+    func key(book path: String, profile: String, options: [String: String], shard: Shard?, fonts: [FontHash]) throws -> String {
+        var parts = ["folio \(folioVersion) \(Self.executableStamp)", "book \(try Self.digest(of: path))", "profile \(profile)",
+                     "shard \(shard?.description ?? "all")"]
+        parts += options.keys.sorted().map { "option \($0)=\(options[$0] ?? "")" }
+        parts += fonts.map { "font \($0.path) \($0.sha256)" }
+        return Digest.sha256Hex(Array(parts.joined(separator: "\n").utf8))
+    }
+
+    /// The cached rendering named `key`, if there is a whole one.
+    func load(_ key: String) -> SnapshotSide? {
+        let entry = folder.appendingPathComponent(key)
+        guard let profiles = try? SnapshotFolder.read(entry.path), let profile = profiles.first else { return nil }
+        return SnapshotSide(manifest: profile.manifest, images: FolderImages(folder: profile.folder))
+    }
+
+    /// Keeps a rendering under `key` (its pages' PNGs from `images`).
+    func store(_ key: String, manifest: SnapshotManifest, images: any PageImageSource) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(key).\(getpid()).tmp")
+        try? files.removeItem(at: temporary)
+        try files.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? files.removeItem(at: temporary) }
+        for page in manifest.pages {
+            try Data(try images.png(page)).write(to: temporary.appendingPathComponent(page.file))
+        }
+        try SnapshotFolder.writeManifest(manifest, to: temporary)
+        let entry = folder.appendingPathComponent(key)
+        // Another run may have stored the same entry meanwhile: the same key is the same rendering.
+        if files.fileExists(atPath: entry.path) { return }
+        try files.moveItem(at: temporary, to: entry)
+    }
+
+    /// The book's content digest: a file's bytes, or an unpacked book's files in path order.
+    static func digest(of path: String) throws -> String {
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isFolder) else { throw DiffFailure("\(path): no such book") }
+        guard isFolder.boolValue else {
+            guard let data = files.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
+            return Digest.sha256Hex(Array(data))
+        }
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        var lines: [String] = []
+        let walker = files.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                  let data = files.contents(atPath: url.path) else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count))
+            lines.append("\(relative) \(Digest.sha256Hex(Array(data)))")
+        }
+        return Digest.sha256Hex(Array(lines.sorted().joined(separator: "\n").utf8))
+    }
+
+    /// This executable's size and modification time.
+    static let executableStamp: String = {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(size) \(modified)"
+    }()
+}
