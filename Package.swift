@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader",
                            "FolioSearch"]
         ),
-        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
+        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [

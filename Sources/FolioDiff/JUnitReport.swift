@@ -1,3 +1,5 @@
+import FolioXML
+
 /// A diff for CI test reporters: JUnit XML, as GitHub, GitLab and Jenkins read it, and GitHub
 /// Actions' workflow commands, which annotate a run with each change.
 ///
@@ -64,28 +66,9 @@ public enum JUnitReport {
         return out
     }
 
-    /// Text for XML attributes and content: markup characters escaped, characters XML 1.0
-    /// cannot hold (controls, lone surrogates' replacements aside) left out.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            default:
-                let v = scalar.value
-                guard v >= 0x20, v != 0xFFFE, v != 0xFFFF else { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text for an XML attribute value (all text here goes into attributes or element
+    /// content; attribute escaping suits both).
+    static func escape(_ text: String) -> String { XMLEscaping.escaped(text, attribute: true) }
 
     /// A workflow command's message: `%`, CR and LF escaped.
     static func data(_ text: String) -> String {

@@ -23,18 +23,18 @@ extension XMLNode {
             guard key != "xml", declared[key] != value, !(key.isEmpty && value.isEmpty && declared[key] == nil) else { return }
             declared[key] = value
             out += key.isEmpty ? " xmlns=\"" : " xmlns:\(key)=\""
-            out += Self.escaped(value, attribute: true) + "\""
+            out += XMLEscaping.escaped(value, attribute: true) + "\""
         }
         declare(name.prefix, name.namespaceURI)
         for (attribute, _) in attributes where attribute.prefix != nil { declare(attribute.prefix, attribute.namespaceURI) }
         for (attribute, value) in attributes {
-            out += " " + attribute.qualified + "=\"" + Self.escaped(value, attribute: true) + "\""
+            out += " " + attribute.qualified + "=\"" + XMLEscaping.escaped(value, attribute: true) + "\""
         }
         out += ">"
         for child in children {
             switch child.kind {
             case .element: child.write(into: &out, declared: &declared)
-            case .text, .cdata: out += Self.escaped(child.text ?? "", attribute: false)
+            case .text, .cdata: out += XMLEscaping.escaped(child.text ?? "", attribute: false)
             case .document, .comment, .processingInstruction: break
             }
         }
@@ -42,10 +42,17 @@ extension XMLNode {
         declared = saved
     }
 
-    private static func escaped(_ text: String, attribute: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x0D || (attribute && ($0 == 0x09 || $0 == 0x0A)) }) else {
-            return text
+}
+
+/// Text written into XML: markup characters escaped, and in attributes the white space a
+/// parser would otherwise normalize; characters XML 1.0 cannot hold (C0 controls other than
+/// tab, line feed and carriage return, U+FFFE, U+FFFF) left out.
+public enum XMLEscaping {
+    public static func escaped(_ text: String, attribute: Bool) -> String {
+        let needs = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0xEF
         }
+        guard needs else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -57,7 +64,10 @@ extension XMLNode {
             case "\r": out += "&#13;"
             case "\t" where attribute: out += "&#9;"
             case "\n" where attribute: out += "&#10;"
-            default: out.unicodeScalars.append(scalar)
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                guard scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF else { continue }
+                out.unicodeScalars.append(scalar)
             }
         }
         return out
