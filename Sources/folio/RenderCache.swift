@@ -38,7 +38,8 @@ struct RenderCache {
         try? files.removeItem(at: temporary)
         try files.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? files.removeItem(at: temporary) }
-        for page in manifest.pages {
+        // Pages laid out but not drawn (outside a shard's chapters) have no image to keep.
+        for page in manifest.pages where !page.sha256.isEmpty {
             try Data(try images.png(page)).write(to: temporary.appendingPathComponent(page.file))
         }
         try SnapshotFolder.writeManifest(manifest, to: temporary)

@@ -160,6 +160,12 @@ import Testing
         let third = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path])
         #expect(third.stderr.contains("rendered and kept"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }.count == 2)
+        // A shard draws only its chapters' pages: it is kept (and found) as a rendering of its own.
+        for _ in 0..<2 {
+            let shard = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path, "--shard", "1/2"])
+            #expect(shard.status == 0 || shard.status == 1, "\(shard.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }.count == 3)
     }
 
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
