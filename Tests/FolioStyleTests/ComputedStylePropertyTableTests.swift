@@ -22,7 +22,7 @@ import Testing
         table-layout: fixed; empty-cells: hide; content: "x"; counter-reset: a; counter-increment: a;
         counter-set: a 2; quotes: "<" ">"; break-before: page; break-after: page; break-inside: avoid; orphans: 3;
         widows: 4; column-count: 2; column-width: 10px; tab-size: 4; hyphenate-limit-chars: 6 3 2;
-        hanging-punctuation: first allow-end
+        hanging-punctuation: first allow-end; text-justify: inter-word
         """, parent: .initial)
 
     @Test(arguments: PropertyID.allCases)

@@ -10,7 +10,7 @@ import Testing
         "tab-size: -1", "tab-size: 2.5", "tab-size: 4 4",
         "hyphenate-limit-chars: 0", "hyphenate-limit-chars: 5 2 2 2", "hyphenate-limit-chars: 5px", "hyphenate-limit-chars: none",
         "hanging-punctuation: first first", "hanging-punctuation: allow-end force-end", "hanging-punctuation: none first",
-        "hanging-punctuation: start",
+        "hanging-punctuation: start", "text-justify: inter-ideograph", "text-justify: auto none",
     ])
     func invalidValuesAreRejected(declaration: String) {
         #expect(TestCSS.parse(declaration) == nil)
@@ -63,6 +63,14 @@ import Testing
         #expect(TestCSS.style("hanging-punctuation: last allow-end first").cssValue(of: .hangingPunctuation) == "first allow-end last")
         #expect(TestCSS.style("").cssValue(of: .hangingPunctuation) == "none")
         #expect(PropertyID.hangingPunctuation.isInherited)
+    }
+
+    @Test func textJustifyTakesItsKeywordsAndDistributeAsInterCharacter() {
+        #expect(TestCSS.style("text-justify: inter-word").rareInherited.textJustify == .interWord)
+        #expect(TestCSS.style("text-justify: distribute").rareInherited.textJustify == .interCharacter)
+        #expect(TestCSS.style("text-justify: none").cssValue(of: .textJustify) == "none")
+        #expect(TestCSS.style("").cssValue(of: .textJustify) == "auto")
+        #expect(PropertyID.textJustify.isInherited)
     }
 
     @Test func countersAndQuotesParse() {

@@ -72,4 +72,29 @@ import Testing
         // or the word joiner.
         #expect(gaps == [1, 6])
     }
+
+    /// `text-justify` says how: `inter-word` keeps the letters as shaped (the spaces take it
+    /// all), `inter-character` gives every gap, letters and spaces alike, the same share, and
+    /// `none` does not stretch the line at all.
+    @Test(arguments: [TextJustify.interWord, .interCharacter, .none])
+    func textJustifyChoosesWhereALinesRoomGoes(justify: TextJustify) throws {
+        let layout = try InlineSupport.layout([InlineSupport.text(Self.forcedLoose)], width: 200) {
+            $0.text.align = .justify
+            $0.rareInherited.textJustify = justify
+        }
+        let first = try #require(layout.lines.first), setting = first.setting
+        switch justify {
+        case .interWord:
+            #expect(setting.letterGaps == 0)
+            #expect(abs(Self.inkEnd(first) - setting.room) < 0.01)
+        case .interCharacter:
+            #expect(setting.letterGaps == 8)
+            let share = (setting.room - setting.natural) / Double(setting.letterGaps + setting.separators)
+            #expect(abs(setting.letterStretch - share) < 1e-9)
+            #expect(abs(Self.inkEnd(first) - setting.room) < 0.01)
+        default:
+            #expect(setting.letterGaps == 0)
+            #expect(Self.inkEnd(first) < setting.room - 20, "not stretched")
+        }
+    }
 }

@@ -128,6 +128,7 @@ extension ComputedStyle {
         case (.hyphens, .hyphens(let v)): text.hyphens = v
         case (.hyphenateLimitChars, .hyphenateLimitChars(let v)): rareInherited.hyphenateLimitChars = v
         case (.hangingPunctuation, .hangingPunctuation(let v)): rareInherited.hangingPunctuation = v
+        case (.textJustify, .textJustify(let v)): rareInherited.textJustify = v
         case (.direction, .direction(let v)): text.direction = v
         case (.writingMode, .writingMode(let v)): text.writingMode = v
         case (.textOrientation, .textOrientation(let v)): text.textOrientation = v

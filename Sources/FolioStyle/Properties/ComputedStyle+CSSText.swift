@@ -88,6 +88,7 @@ extension ComputedStyle {
         case .hyphens: text.hyphens.rawValue
         case .hyphenateLimitChars: rareInherited.hyphenateLimitChars.description
         case .hangingPunctuation: rareInherited.hangingPunctuation.description
+        case .textJustify: rareInherited.textJustify.rawValue
         case .direction: text.direction.rawValue
         case .unicodeBidi: box.unicodeBidi.rawValue
         case .writingMode: text.writingMode.rawValue

@@ -73,6 +73,7 @@ extension ComputedStyle {
         case .hyphens: text.hyphens = other.text.hyphens
         case .hyphenateLimitChars: rareInherited.hyphenateLimitChars = other.rareInherited.hyphenateLimitChars
         case .hangingPunctuation: rareInherited.hangingPunctuation = other.rareInherited.hangingPunctuation
+        case .textJustify: rareInherited.textJustify = other.rareInherited.textJustify
         case .direction: text.direction = other.text.direction
         case .unicodeBidi: box.unicodeBidi = other.box.unicodeBidi
         case .writingMode: text.writingMode = other.text.writingMode

@@ -90,6 +90,7 @@ public struct RareInheritedProperties: Sendable, Hashable {
     public var tabSize = 8
     public var hyphenateLimitChars = HyphenateLimitChars()
     public var hangingPunctuation = HangingPunctuation()
+    public var textJustify: TextJustify = .auto
 }
 
 /// `border-spacing` in px.

@@ -112,6 +112,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
     case columnCount
     case columnWidth
     case tabSize
+    case textJustify
 
     /// The CSS name (`margin-top`).
     public var name: String { Self.names[Int(rawValue)] }
@@ -148,7 +149,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         "background-origin", "background-clip", "list-style-type", "list-style-position", "list-style-image",
         "border-collapse", "border-spacing", "caption-side", "table-layout", "empty-cells", "content",
         "counter-reset", "counter-increment", "counter-set", "quotes", "break-before", "break-after",
-        "break-inside", "orphans", "widows", "column-count", "column-width", "tab-size",
+        "break-inside", "orphans", "widows", "column-count", "column-width", "tab-size", "text-justify",
     ]
 
     private static let inherited: Set<PropertyID> = [
@@ -157,7 +158,7 @@ public enum PropertyID: UInt8, CaseIterable, Sendable, Hashable {
         .letterSpacing, .wordSpacing, .whiteSpace, .wordBreak, .overflowWrap, .lineBreak, .hyphens, .hyphenateLimitChars, .hangingPunctuation, .direction,
         .writingMode, .textOrientation, .textEmphasisStyle, .textEmphasisColor, .textEmphasisPosition, .textUnderlinePosition,
         .listStyleType, .listStylePosition,
-        .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows, .tabSize,
+        .listStyleImage, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .quotes, .orphans, .widows, .tabSize, .textJustify,
     ]
 
     private static let byName: [String: PropertyID] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

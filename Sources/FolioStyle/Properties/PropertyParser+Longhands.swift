@@ -69,6 +69,10 @@ extension PropertyParser {
         case .overflowWrap: return one(v, OverflowWrap.self).map(SpecifiedValue.overflowWrap)
         case .lineBreak: return one(v, LineBreak.self).map(SpecifiedValue.lineBreak)
         case .hyphens: return one(v, Hyphens.self).map(SpecifiedValue.hyphens)
+        // CSS Text 3 keeps `distribute` as a legacy alias of `inter-character`.
+        case .textJustify:
+            if v.count == 1, v[0].keyword == "distribute" { return .textJustify(.interCharacter) }
+            return one(v, TextJustify.self).map(SpecifiedValue.textJustify)
         case .hyphenateLimitChars: return HyphenateLimitChars.parse(v).map(SpecifiedValue.hyphenateLimitChars)
         case .hangingPunctuation: return HangingPunctuation.parse(v).map(SpecifiedValue.hangingPunctuation)
         case .direction: return one(v, Direction.self).map(SpecifiedValue.direction)

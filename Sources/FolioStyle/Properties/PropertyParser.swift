@@ -96,7 +96,7 @@ public enum PropertyParser {
         "object-position", "border-image", "border-image-source", "border-image-slice",
         "border-image-width", "border-image-outset", "border-image-repeat", "will-change",
         "mix-blend-mode", "isolation", "text-overflow", "ruby-position", "ruby-align",
-        "hyphenate-character", "text-spacing", "text-justify",
+        "hyphenate-character", "text-spacing",
         // SVG presentation properties, met in style sheets shared with SVG documents.
         "fill", "fill-opacity", "fill-rule", "clip-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-dasharray", "color-rendering", "shape-rendering", "stop-color", "stop-opacity",

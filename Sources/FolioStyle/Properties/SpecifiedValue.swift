@@ -49,6 +49,7 @@ public enum SpecifiedValue: Sendable, Hashable {
     case overflowWrap(OverflowWrap)
     case lineBreak(LineBreak)
     case hyphens(Hyphens)
+    case textJustify(TextJustify)
     case hyphenateLimitChars(HyphenateLimitChars)
     case hangingPunctuation(HangingPunctuation)
     case direction(Direction)

@@ -155,6 +155,16 @@ public enum Hyphens: String, CSSKeyword {
     case none, manual, auto
 }
 
+/// How justified lines are stretched: `auto` (Folio's choice: word separators, and a little
+/// letter spacing where they would gape), `inter-word` (separators only), `inter-character`
+/// (every gap between characters and separators alike), `none` (not stretched).
+/// https://www.w3.org/TR/css-text-3/#text-justify-property
+public enum TextJustify: String, CSSKeyword {
+    case auto, none
+    case interWord = "inter-word"
+    case interCharacter = "inter-character"
+}
+
 /// https://www.w3.org/TR/css-writing-modes-3/#direction
 public enum Direction: String, CSSKeyword {
     case ltr, rtl

@@ -73,6 +73,31 @@ final class LineAssembler {
         return width
     }
 
+    /// How the paragraph's justified lines are stretched (`text-justify`).
+    var justification: TextJustify { input.blockStyle.rareInherited.textJustify }
+
+    /// What a justified line with `extra` px to fill (over its `spaces` word separators,
+    /// `separators` px wide) puts between its letters: the gaps, and the px each takes.
+    /// `auto`: where the separators would pass twice their width, up to `maxLetterStretch` of
+    /// the excess goes between the letters instead, as a compositor's letter spacing would
+    /// (CSS Text 3 leaves `auto` to the reader). `inter-character`: every gap, letters and
+    /// separators alike, takes an equal share. `inter-word`: none.
+    func letterSpacing(_ content: Range<Int>, room extra: Double, separators: Double, spaces: Int) -> (gaps: Int, stretch: Double) {
+        guard context.metric == .fonts, shaped.bidi.isAllLTR else { return (0, 0) }
+        switch justification {
+        case .interWord, .none:
+            return (0, 0)
+        case .interCharacter:
+            let gaps = letterGaps(in: content)
+            return gaps > 0 ? (gaps, extra / Double(gaps + spaces)) : (0, 0)
+        case .auto:
+            let excess = extra - separators
+            guard excess > 0 else { return (0, 0) }
+            let gaps = letterGaps(in: content)
+            return gaps > 0 ? (gaps, min(excess / Double(gaps), Self.maxLetterStretch * blockFontSize)) : (0, 0)
+        }
+    }
+
     /// The most a justified line adds between two letters, in em of the paragraph's font: 0.02
     /// em (a third of a pixel at 16 px) takes most lines whose spaces would pass twice natural
     /// back under it and is not seen as spacing.
@@ -159,21 +184,13 @@ final class LineAssembler {
         var stretch = 0.0
         var offset = 0.0
         switch align {
-        case .justify where spaces > 0 && natural < available:
-            // Spaces past twice their width leave holes; up to `maxLetterStretch` of the
-            // excess goes between the line's letters instead, as a compositor's letter
-            // spacing would (CSS Text 3 leaves `text-justify: auto` to the reader).
-            let excess = available - natural - separators
-            if excess > 0, context.metric == .fonts, shaped.bidi.isAllLTR {
-                let gaps = letterGaps(in: content)
-                if gaps > 0 {
-                    setting.letterGaps = gaps
-                    setting.letterStretch = min(excess / Double(gaps), Self.maxLetterStretch * blockFontSize)
-                }
-            }
+        case .justify where spaces > 0 && natural < available && justification != .none:
+            (setting.letterGaps, setting.letterStretch) = letterSpacing(content, room: available - natural, separators: separators,
+                                                                        spaces: spaces)
             stretch = (available - natural - Double(setting.letterGaps) * setting.letterStretch) / Double(spaces)
         // A total-fit line may be set a little tight: its separators shrink, at most by a third.
-        case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6:
+        case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6
+                        && justification != .none:
             stretch = (available - natural) / Double(spaces)
         case .left: offset = 0
         case .right: offset = max(0, available - natural)
