@@ -22,6 +22,15 @@ import Testing
         return copy.path
     }
 
+    /// A scratch folder holding a snapshot of the fixture book (`snap`) and a copy of the book
+    /// with a word changed (`edited`); the caller removes `folder`.
+    static func snapshotAndEdit() throws -> (folder: URL, snap: URL, edited: String) {
+        let folder = scratch()
+        let snap = folder.appendingPathComponent("snap")
+        #expect(try snapshot(snap).status == 0)
+        return (folder, snap, try editedBook(in: folder))
+    }
+
     static func snapshot(_ out: URL, _ extra: String...) throws -> CLITests.Run {
         let arguments = ["snapshot", fixtures.appendingPathComponent("book").path, "--out", out.path] + render + extra
         return try run(arguments)
@@ -66,11 +75,9 @@ import Testing
     /// For CI: `--junit` writes a test case per chapter (the edited one failing) and, in a GitHub
     /// Actions run, each changed chapter annotates the run, while --json's stdout stays JSON.
     @Test func anEditedBookGivesJUnitAndGitHubAnnotations() throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap"), junit = folder.appendingPathComponent("junit.xml")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
+        let junit = folder.appendingPathComponent("junit.xml")
         let run = try Self.run(["diff", snap.path, edited, "--json", "--junit", junit.path], environment: ["GITHUB_ACTIONS": "true"])
         #expect(run.status == 1, "\(run.stderr)")
         #expect((try? JSONSerialization.jsonObject(with: run.stdout)) != nil, "stdout is JSON")
@@ -86,11 +93,9 @@ import Testing
     /// A committed triage file: the change it expects passes (exit 0) and says why; once the
     /// entry has expired the change fails again, with a note.
     @Test func aTriageFileAcceptsTheChangeItExpectsUntilItExpires() throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap"), triage = folder.appendingPathComponent("triage.json")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
+        let triage = folder.appendingPathComponent("triage.json")
         try Data(#"{"expected": [{"chapter": "EPUB/two.xhtml", "text": "shells", "reason": "stones became shells"}]}"#.utf8).write(to: triage)
         let accepted = try Self.run(["diff", snap.path, edited, "--accept", triage.path])
         #expect(accepted.status == 0, "\(accepted.text) \(accepted.stderr)")
@@ -118,11 +123,8 @@ import Testing
     /// `--update` accepts the changes: the snapshot takes the edited book's pages, says so and
     /// exits 0, and the next diff is clean. It rewrites only a snapshot, and a whole one.
     @Test func updateRewritesTheBaselineWithTheCurrentPages() throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
         let page3 = snap.appendingPathComponent("200x240-12pt-day/page-0003.png")
         let before = try Data(contentsOf: page3)
         let updated = try Self.run(["diff", snap.path, edited, "--update"])
@@ -139,11 +141,9 @@ import Testing
     /// `--cache`: a book rendered once is found by its content the next time and not rendered
     /// again, with the same result; an edited book is a new entry.
     @Test func aCachedRenderingIsReusedUntilTheBookChanges() throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap"), cache = folder.appendingPathComponent("cache")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
+        let cache = folder.appendingPathComponent("cache")
         let first = try Self.run(["diff", snap.path, edited, "--json", "--cache", cache.path])
         #expect(first.status == 1)
         #expect(first.stderr.contains("rendered and kept"))
@@ -169,11 +169,9 @@ import Testing
     }
 
     @Test func anEditedBookDiffsAsChangedWithJSONAndAReport() throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap"), report = folder.appendingPathComponent("report")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
+        let report = folder.appendingPathComponent("report")
         let run = try Self.run(["diff", snap.path, edited, "--json", "--report", report.path])
         #expect(run.status == 1, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
@@ -206,11 +204,8 @@ import Testing
     /// Kubernetes Indexed Job's environment (`--shard auto`) merge into the whole diff.
     @Test(arguments: [false, true])
     func shardResultsMergeIntoTheWholeDiff(fromJobEnvironment: Bool) throws {
-        let folder = Self.scratch()
+        let (folder, snap, edited) = try Self.snapshotAndEdit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snap = folder.appendingPathComponent("snap")
-        #expect(try Self.snapshot(snap).status == 0)
-        let edited = try Self.editedBook(in: folder)
         let wholeJUnit = folder.appendingPathComponent("whole.xml"), mergedJUnit = folder.appendingPathComponent("merged.xml")
         let whole = try Self.run(["diff", snap.path, edited, "--json", "--junit", wholeJUnit.path])
         var files: [String] = []
