@@ -41,7 +41,6 @@ extension XMLNode {
         out += "</" + name.qualified + ">"
         declared = saved
     }
-
 }
 
 /// Text written into XML: markup characters escaped, and in attributes the white space a

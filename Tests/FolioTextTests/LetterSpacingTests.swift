@@ -95,6 +95,12 @@ import Testing
         default:
             #expect(setting.letterGaps == 0)
             #expect(Self.inkEnd(first) < setting.room - 20, "not stretched")
+            // Set ragged, not as justified lines left unshrunk: no line passes its room.
+            let long = try InlineSupport.layout([InlineSupport.text(InlineSupport.melville)], width: 230) {
+                $0.text.align = .justify
+                $0.rareInherited.textJustify = .none
+            }
+            #expect(long.lines.allSatisfy { Self.inkEnd($0) <= $0.setting.room + 0.01 && !$0.setting.justified })
         }
     }
 }

@@ -35,7 +35,9 @@ public struct ParagraphInput: Sendable {
     public var items: [InlineItem]
     /// The block container's style: `text-align`, `text-align-last`, `text-indent`,
     /// `direction`, `line-height` and the strut's font.
-    public var blockStyle: ComputedStyle
+    public var blockStyle: ComputedStyle {
+        didSet { blockStyle = Self.setting(blockStyle) }
+    }
     /// The block's language (BCP 47), for hyphenation, line breaking and shaping; nil if unknown.
     public var language: String?
     /// A heading's text (`h1`–`h6`): the reader's automatic hyphenation leaves it whole.
@@ -43,9 +45,21 @@ public struct ParagraphInput: Sendable {
 
     public init(items: [InlineItem], blockStyle: ComputedStyle, language: String? = nil, isHeading: Bool = false) {
         self.items = items
-        self.blockStyle = blockStyle
+        self.blockStyle = Self.setting(blockStyle)
         self.language = language
         self.isHeading = isHeading
+    }
+
+    /// The block's style as lines are set with it: `text-justify: none` disables
+    /// justification (CSS Text 3 §7.4), so a block it applies to sets its `justify` lines as
+    /// start-aligned ones, ragged, in every part of the setter alike.
+    static func setting(_ style: ComputedStyle) -> ComputedStyle {
+        guard style.rareInherited.textJustify == .none,
+              style.text.align == .justify || style.text.alignLast == .justify else { return style }
+        var out = style
+        if out.text.align == .justify { out.text.align = .start }
+        if out.text.alignLast == .justify { out.text.alignLast = .start }
+        return out
     }
 }
 

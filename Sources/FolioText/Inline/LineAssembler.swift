@@ -81,7 +81,8 @@ final class LineAssembler {
     /// `auto`: where the separators would pass twice their width, up to `maxLetterStretch` of
     /// the excess goes between the letters instead, as a compositor's letter spacing would
     /// (CSS Text 3 leaves `auto` to the reader). `inter-character`: every gap, letters and
-    /// separators alike, takes an equal share. `inter-word`: none.
+    /// separators alike, takes an equal share. `inter-word`: none (nor `none`, whose blocks are
+    /// not justified at all: `ParagraphInput.setting`).
     func letterSpacing(_ content: Range<Int>, room extra: Double, separators: Double, spaces: Int) -> (gaps: Int, stretch: Double) {
         guard context.metric == .fonts, shaped.bidi.isAllLTR else { return (0, 0) }
         switch justification {
@@ -184,13 +185,12 @@ final class LineAssembler {
         var stretch = 0.0
         var offset = 0.0
         switch align {
-        case .justify where spaces > 0 && natural < available && justification != .none:
+        case .justify where spaces > 0 && natural < available:
             (setting.letterGaps, setting.letterStretch) = letterSpacing(content, room: available - natural, separators: separators,
                                                                         spaces: spaces)
             stretch = (available - natural - Double(setting.letterGaps) * setting.letterStretch) / Double(spaces)
         // A total-fit line may be set a little tight: its separators shrink, at most by a third.
-        case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6
-                        && justification != .none:
+        case .justify where spaces > 0 && natural > available + 1e-6 && !line.overflows && natural - available <= separators / 3 + 1e-6:
             stretch = (available - natural) / Double(spaces)
         case .left: offset = 0
         case .right: offset = max(0, available - natural)
