@@ -30,12 +30,32 @@ public struct Warning: Sendable, Hashable, Codable {
     public var message: String
     /// Where it was found: a path in the container, optionally with a line (`EPUB/package.opf:12`).
     public var location: String?
+    /// Where in its spine item's text it was found (a character offset, as page locators
+    /// count), so that a paginating command can name the page; nil when not tied to a place.
+    public var offset: Int?
 
-    public init(code: String, severity: Severity = .warning, message: String, location: String? = nil) {
+    public init(code: String, severity: Severity = .warning, message: String, location: String? = nil, offset: Int? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
         self.location = location
+        self.offset = offset
+    }
+
+    /// The container path of `location`, without a line number.
+    public var path: String? {
+        guard let location else { return nil }
+        if let colon = location.lastIndex(of: ":"), location[location.index(after: colon)...].allSatisfy(\.isNumber),
+           colon != location.index(before: location.endIndex) {
+            return String(location[..<colon])
+        }
+        return location
+    }
+
+    /// The line number of `location`, if it has one.
+    public var line: Int? {
+        guard let location, let colon = location.lastIndex(of: ":") else { return nil }
+        return Int(location[location.index(after: colon)...])
     }
 }
 
@@ -56,8 +76,8 @@ public final class Diagnostics: @unchecked Sendable {
     }
 
     /// Records a warning. An identical warning (same code, message and location) is kept once.
-    public func warn(_ code: String, _ message: String, severity: Severity = .warning, at location: String? = nil) {
-        record(Warning(code: code, severity: severity, message: message, location: location))
+    public func warn(_ code: String, _ message: String, severity: Severity = .warning, at location: String? = nil, offset: Int? = nil) {
+        record(Warning(code: code, severity: severity, message: message, location: location, offset: offset))
     }
 
     public func record(_ warning: Warning) {

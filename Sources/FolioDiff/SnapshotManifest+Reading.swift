@@ -1,3 +1,5 @@
+import FolioCore
+import FolioLayout
 import Foundation
 
 extension SnapshotManifest {
@@ -12,11 +14,22 @@ extension SnapshotManifest {
                                         box: PixelBox(x: try image.int("x"), y: try image.int("y"),
                                                       width: try image.int("width"), height: try image.int("height"))))
             }
+            var warnings: [PageProblem] = []
+            for warning in (try? page.objects("warnings")) ?? [] {
+                let rect = warning.optionalObject("rect").flatMap { r -> Rect? in
+                    guard let x = r.optionalDouble("x"), let y = r.optionalDouble("y"), let w = r.optionalDouble("width"),
+                          let h = r.optionalDouble("height") else { return nil }
+                    return Rect(x: x, y: y, width: w, height: h)
+                }
+                warnings.append(PageProblem(code: try warning.string("code"), severity: Severity(rawValue: try warning.string("severity")) ?? .warning,
+                                            message: try warning.string("message"), rect: rect))
+            }
             pages.append(SnapshotPage(
                 number: try page.int("page"), file: try page.string("file"), spineIndex: try page.int("spineIndex"),
                 href: try page.string("href"), start: try page.int("start"), end: try page.int("end"),
                 title: page.optionalString("title"), chapterTitle: page.optionalString("chapterTitle"), text: try page.string("text"), sha256: try page.string("sha256"),
                 width: page.optionalInt("width") ?? 0, height: page.optionalInt("height") ?? 0, images: images))
+            pages[pages.count - 1].warnings = warnings
         }
         var fonts: [FontHash] = []
         for font in (try? root.objects("fonts")) ?? [] {

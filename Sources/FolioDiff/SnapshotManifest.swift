@@ -60,6 +60,7 @@ public struct SnapshotManifest: Sendable, Hashable {
                     ("width", .number(Double(image.box.width))), ("height", .number(Double(image.box.height))),
                 ])
             })),
+            ("warnings", .array(page.warnings.map(\.json))),
         ])
     }
 }

@@ -1,3 +1,5 @@
+import FolioLayout
+
 /// One rendered page of a snapshot: where it is in the book, what it says and what its PNG hashes to.
 ///
 /// Pages are matched between two snapshots by `href` and `text`, never by `number` alone, so
@@ -27,6 +29,9 @@ public struct SnapshotPage: Sendable, Hashable {
     public var height: Int
     /// The book images drawn on the page, in device pixels.
     public var images: [PageImage]
+    /// What the page shows going wrong and the warnings laid on it (`PageWarnings`): kept in
+    /// the manifest for people and tools, never compared by a diff.
+    public var warnings: [PageProblem] = []
 
     public init(number: Int, file: String, spineIndex: Int, href: String, start: Int, end: Int, title: String?,
                 chapterTitle: String? = nil, text: String, sha256: String, width: Int, height: Int, images: [PageImage] = []) {

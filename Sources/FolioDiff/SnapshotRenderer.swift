@@ -14,12 +14,15 @@ public struct SnapshotRenderer {
     public let renderer: PNGRenderer
     /// The first table-of-contents title into each spine item, by container path.
     let chapterTitles: [String: String]
+    /// How pages are judged for their warnings, at the rendering's pixel ratio.
+    let inspector: PageInspector
 
     /// - Parameters:
     ///   - dpr: device pixels per CSS px.
     ///   - compression: the PNG zlib level; part of the options, since it changes the hashes.
     public init(layout: BookLayout, images: BookImages, dpr: Double, compression: Int = 1) {
         self.layout = layout
+        inspector = PageInspector(devicePixelRatio: dpr) { images.pixels($0) }
         renderer = PNGRenderer(dpr: dpr, compression: compression) { path, width, height in
             images.bitmap(path, width: width, height: height)
         }
@@ -36,7 +39,8 @@ public struct SnapshotRenderer {
     }
 
     /// Calls `body` with every page in reading order and its PNG bytes; returns the page count.
-    /// Characters no font has are reported once (`font.missing-glyph`), with their pages.
+    /// What the pages show going wrong is reported once (`PageWarnings`), with the pages, and
+    /// each page's record carries its own.
     ///
     /// Pages of spine items that `draw` refuses (by container path) are laid out, for their
     /// numbers and text, but not drawn: their `sha256` is empty and their PNG nil. A diff shard
@@ -45,10 +49,11 @@ public struct SnapshotRenderer {
     public func run(jobs: Int, draw: (String) -> Bool = { _ in true },
                     _ body: (SnapshotPage, [UInt8]?) throws -> Void) throws -> Int {
         var number = 0
-        var missing = MissingGlyphReport()
-        defer { missing.warn(into: layout.publication.diagnostics) }
+        let warnings = PageWarnings(inspector: inspector, diagnostics: layout.publication.diagnostics)
+        defer { warnings.finish() }
         for spineIndex in layout.readingOrder {
             let chapter = layout.chapter(spineIndex)
+            let problems = warnings.chapter(chapter.pages, first: number + 1)
             let drawn = draw(chapter.href)
             // Batches bound the PNG bytes held at once in a long chapter.
             var first = 0
@@ -56,10 +61,11 @@ public struct SnapshotRenderer {
                 let batch = Array(chapter.pages[first..<min(first + 64, chapter.pages.count)])
                 if drawn { Activity.current.begin("drawing pages \(number + 1)–\(number + batch.count) (\(chapter.href))") }
                 let pngs: [[UInt8]?] = drawn ? Parallel.map(batch, jobs: jobs) { renderer.render($0.frame) } : batch.map { _ in nil }
-                for (page, png) in zip(batch, pngs) {
+                for (k, (page, png)) in zip(batch, pngs).enumerated() {
                     number += 1
-                    missing.note(page.frame, page: number)
-                    try body(record(page, number: number, png: png), png)
+                    var record = record(page, number: number, png: png)
+                    record.warnings = problems[first + k]
+                    try body(record, png)
                 }
                 first += batch.count
             }

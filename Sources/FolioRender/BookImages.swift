@@ -10,6 +10,8 @@ public final class BookImages: @unchecked Sendable {
     public let publication: Publication
     private let lock = NSLock()
     private var sizes: [String: (width: Double, height: Double)?] = [:]
+    /// Whether each image sized so far is vector (SVG), by path.
+    private var vector: [String: Bool] = [:]
     /// Images are at most this many bytes (a larger file is shown as its alt text).
     public static let fileLimit = 64 << 20
 
@@ -51,11 +53,23 @@ public final class BookImages: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let size = bytes(path).flatMap(ImageProbe.probe).map { (width: $0.width, height: $0.height) }
+        let info = bytes(path).flatMap(ImageProbe.probe)
+        let size = info.map { (width: $0.width, height: $0.height) }
         lock.lock()
         sizes[path] = size
+        vector[path] = info?.format == .svg
         lock.unlock()
         return size
+    }
+
+    /// A raster image's size in pixels; nil for a vector image (drawn sharp at any size) and
+    /// for one that cannot be read.
+    public func pixels(_ path: String) -> (width: Int, height: Int)? {
+        guard let size = size(path) else { return nil }
+        lock.lock()
+        let isVector = vector[path] ?? true
+        lock.unlock()
+        return isVector ? nil : (Int(size.width.rounded()), Int(size.height.rounded()))
     }
 
     /// The image decoded for a `width`×`height` device-pixel box (SVG is drawn at that size).

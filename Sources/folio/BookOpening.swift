@@ -30,10 +30,12 @@ enum Terminal {
         error("\(book): \(count) warning\(count == 1 ? "" : "s") (folio info shows them)")
     }
 
-    /// Prints warnings recorded after the first `since`, one a line, on stderr.
-    static func printWarnings(_ diagnostics: Diagnostics, since: Int) {
-        for w in diagnostics.warnings.dropFirst(since) where w.severity >= .warning {
-            error("\(w.severity.rawValue): \(w.message) [\(w.code)]\(w.location.map { " at \($0)" } ?? "")")
+    /// Prints warnings recorded after the first `since`, one a line, on stderr; `pages` names
+    /// the pages of a warning (by its index) where they are known.
+    static func printWarnings(_ diagnostics: Diagnostics, since: Int, pages: (Int) -> String? = { _ in nil }) {
+        for (index, w) in diagnostics.warnings.enumerated().dropFirst(since) where w.severity >= .warning {
+            let place = [w.location, pages(index)].compactMap { $0 }.joined(separator: ", ")
+            error("\(w.severity.rawValue): \(w.message) [\(w.code)]\(place.isEmpty ? "" : " at \(place)")")
         }
     }
 

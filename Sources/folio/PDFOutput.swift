@@ -17,14 +17,14 @@ struct PDFOutput {
     /// Writes the pages `pages` passes on, in that order, and returns each one's manifest
     /// entry and the file's sha256 (none when it passes no page: no file is written then). A
     /// file that cannot be written is an error (exit 73).
-    func write(_ paged: PagedBook, pages: ((Int, Page) throws -> Void) throws -> Void) throws -> (entries: [JSONValue], sha256: String) {
+    func write(_ paged: PagedBook, pages: ((Int, Page, [PageProblem]) throws -> Void) throws -> Void) throws -> (entries: [JSONValue], sha256: String) {
         // A first pass (layout is fast beside drawing) finds every destination in the file, so
         // that a link leads to its page, or to its chapter's start, or nowhere when neither is in
         // it; a book without pages fails here, before the file is made.
         var destinations = Destinations(layout: paged.layout)
         var defined = Set<String>()
         var count = 0
-        try pages { _, page in
+        try pages { _, page, _ in
             defined.formUnion(destinations.names(on: page))
             count += 1
         }
@@ -54,7 +54,7 @@ struct PDFOutput {
         }
         let progress = Progress(enabled: isatty(2) == 1)
         var entries: [JSONValue] = []
-        try pages { number, page in
+        try pages { number, page, problems in
             let title = paged.layout.title(spineIndex: page.spineIndex, page: page.indexInChapter)
             document.addPage(page.frame, label: String(number), destinations: destinations.names(on: page),
                              bookmark: page.indexInChapter == 0 ? title : nil, destination: destination)
@@ -63,6 +63,7 @@ struct PDFOutput {
                 ("href", .string(page.href)), ("spineIndex", .number(Double(page.spineIndex))),
                 ("start", .number(Double(page.start.offset))), ("end", .number(Double(page.end.offset))),
                 ("cfi", page.cfi.map(JSONValue.string) ?? .null), ("title", title.map(JSONValue.string) ?? .null),
+                ("warnings", .array(problems.map(\.json))),
             ]))
             progress.update(entries.count)
         }

@@ -76,6 +76,8 @@ struct PagedBook {
     let name: String
     /// Warnings recorded while opening (summarised already); later ones are printed at the end.
     let openingWarnings: Int
+    /// What the pages show going wrong, and the pages of layout's warnings.
+    let pageWarnings: PageWarnings
 
     var publication: Publication { layout.publication }
 
@@ -91,9 +93,11 @@ struct PagedBook {
         return try PagedBook(publication, name: book, target: target, cells: cells)
     }
 
-    /// Prints the warnings recorded since the book was opened (layout's, rendering's).
+    /// Prints the warnings recorded since the book was opened (layout's, rendering's), each
+    /// with the pages it concerns.
     func printNewWarnings() {
-        Terminal.printWarnings(publication.diagnostics, since: openingWarnings)
+        let pages = pageWarnings.pagesOfWarning
+        Terminal.printWarnings(publication.diagnostics, since: openingWarnings) { index in pages[index].map(PageWarnings.pageRange) }
     }
 
     private init(_ publication: Publication, name: String, target: TargetOptions, cells: (columns: Int, rows: Int)?) throws {
@@ -101,6 +105,7 @@ struct PagedBook {
         openingWarnings = publication.diagnostics.warnings.count
         let images = BookImages(publication)
         self.images = images
+        var devicePixelRatio = 0.0   // terminal cells: images are not judged by their pixels
         if let cells {
             // A terminal page: cells of 8×16 CSS px, a margin of two columns and one row.
             var settings = try target.settings()
@@ -112,13 +117,17 @@ struct PagedBook {
             layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),
                                 settings: settings, metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         } else {
-            layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
+            let environment = try target.environment()
+            devicePixelRatio = environment.devicePixelRatio
+            layout = BookLayout(publication: publication, environment: environment, settings: try target.settings(),
                                 imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
         }
         // These commands go through the book once, chapter after chapter: only the chapter being
         // read and the one before it (whose pages render's batch may still be finishing, asking
         // for their titles) are kept laid out.
         layout.chapterCacheLimit = 2
+        pageWarnings = PageWarnings(inspector: PageInspector(devicePixelRatio: devicePixelRatio) { images.pixels($0) },
+                                    diagnostics: publication.diagnostics)
     }
 
     /// Calls `body` with each page and its book page number, until `last` if given. A book
@@ -126,17 +135,22 @@ struct PagedBook {
     /// `keepingChapters: false` is for a body done with each page when it returns (listing,
     /// printing text): a chapter is let go once its pages are through, before the next is
     /// laid out, so only one chapter is in memory at a time.
-    /// Characters no font has are reported once, with their pages, when the pages are through.
-    /// The pages `selection` names (all of them when nil), in order, numbered from 1. A
+    /// What the pages show going wrong (characters no font has, words broken, …) is reported
+    /// once, with the pages, when the pages are through. The pages `selection` names (all of them when nil), in order, numbered from 1. A
     /// selection that names no page of the book is an error naming its page count (exit 64);
     /// pages named past the last are a warning.
     func forEachPage(in selection: PageSelection?, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
+        try forEachPage(in: selection, keepingChapters: keepingChapters) { number, page, _ in try body(number, page) }
+    }
+
+    /// As above, with each page's problems (see the next but one).
+    func forEachPage(in selection: PageSelection?, keepingChapters: Bool = true, _ body: (Int, Page, [PageProblem]) throws -> Void) throws {
         var count = 0, shown = 0
-        try forEachPage(upTo: selection?.last, keepingChapters: keepingChapters) { number, page in
+        try forEachPage(upTo: selection?.last, keepingChapters: keepingChapters) { number, page, problems in
             count = number
             guard selection?.contains(number) ?? true else { return }
             shown += 1
-            try body(number, page)
+            try body(number, page, problems)
         }
         guard let selection else { return }
         let pages = count == 1 ? "1 page" : "\(count) pages"
@@ -150,16 +164,21 @@ struct PagedBook {
     }
 
     func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
+        try forEachPage(upTo: last, keepingChapters: keepingChapters) { number, page, _ in try body(number, page) }
+    }
+
+    /// As above, with each page's problems: what the page shows going wrong, the warnings
+    /// layout placed on it, and on a chapter's first page the chapter's other warnings.
+    func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page, [PageProblem]) throws -> Void) throws {
         var number = 0
-        var missing = MissingGlyphReport()
-        defer { missing.warn(into: publication.diagnostics) }
+        defer { pageWarnings.finish() }
         for spineIndex in layout.readingOrder {
             let chapter = keepingChapters ? layout.chapter(spineIndex) : layout.chapterPassingThrough(spineIndex)
-            for page in chapter.pages {
+            let problems = pageWarnings.chapter(chapter.pages, first: number + 1)
+            for (k, page) in chapter.pages.enumerated() {
                 number += 1
                 if let last, number > last { return }
-                missing.note(page.frame, page: number)
-                try body(number, page)
+                try body(number, page, problems[k])
             }
         }
         if number == 0 {

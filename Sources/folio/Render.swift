@@ -100,7 +100,7 @@ struct Render: ParsableCommand {
         var entries: [JSONValue] = []
         var failed: String?
         // Pages are laid out chapter by chapter and each chapter's pages rendered in parallel.
-        var batch: [(number: Int, page: Page)] = []
+        var batch: [(number: Int, page: Page, problems: [PageProblem])] = []
         var rendered = 0
         func flush() {
             let results = Self.parallelMap(batch, jobs: jobs) { item -> (String, String, Bool) in
@@ -121,14 +121,15 @@ struct Render: ParsableCommand {
                     ("cfi", page.cfi.map(JSONValue.string) ?? .null),
                     ("title", paged.layout.title(spineIndex: page.spineIndex, page: page.indexInChapter).map(JSONValue.string) ?? .null),
                     ("sha256", .string(result.1)),
+                    ("warnings", .array(item.problems.map(\.json))),
                 ]))
             }
             rendered += batch.count
             progress.update(rendered)
             batch.removeAll()
         }
-        try paged.forEachPage(in: selection) { number, page in
-            batch.append((number, page))
+        try paged.forEachPage(in: selection) { number, page, problems in
+            batch.append((number, page, problems))
             if page.indexInChapter == 0 && batch.count > 1 || batch.count >= 64 { flush() }
         }
         flush()
@@ -148,8 +149,8 @@ struct Render: ParsableCommand {
     private func renderPDF(_ paged: PagedBook, selection: PageSelection?) throws {
         let output = PDFOutput(out: out, dpr: try dpr ?? options.target.environment().devicePixelRatio)
         let (entries, sha256) = try output.write(paged) { page in
-            try paged.forEachPage(in: selection) { number, found in
-                try page(number, found)
+            try paged.forEachPage(in: selection) { number, found, problems in
+                try page(number, found, problems)
             }
         }
         if json {

@@ -44,7 +44,7 @@ struct NarratedPage {
         if format == .pdf {
             // The one page, highlighted, as book.pdf.
             _ = try PDFOutput(out: out, dpr: dpr ?? environment.devicePixelRatio).write(paged) { page in
-                try page(found.number, found.page)
+                try page(found.number, found.page, [])
             }
             report(found, file: PDFOutput.fileName)
             return

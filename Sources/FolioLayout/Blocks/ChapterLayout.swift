@@ -42,6 +42,13 @@ public final class ChapterLayout {
     var interner: StyleInterner { styles.interner }
     var usesCells: Bool { context.inline.metric == .cells }
 
+    /// Records a warning about `element`: at its line in the document and at its text offset,
+    /// so that a paginating command can name the page it is on.
+    func warn(_ code: String, _ message: String, severity: Severity = .warning, about element: XMLNode?) {
+        context.diagnostics.warn(code, message, severity: severity, at: element?.location ?? path,
+                                 offset: element.map { offsets.offset(ofElement: Int($0.index)) })
+    }
+
     /// Lays out the document.
     public func build() -> ChapterFlow {
         let width = context.page.contentWidth

@@ -38,9 +38,8 @@ struct RubyLayouter {
         // content goes on the line as ordinary text, the annotation in parentheses after it.
         let parts = [base] + (annotation.map { [$0] } ?? [])
         if parts.contains(where: { !$0.atomics.isEmpty || !$0.links.isEmpty || !$0.floats.isEmpty }) {
-            chapter.context.diagnostics.warn("layout.ruby-flattened", "a ruby whose base or annotation holds an inline box, a link "
-                                             + "or a float is set as ordinary text, its annotation in parentheses",
-                                             at: node.source?.location ?? chapter.path)
+            chapter.warn("layout.ruby-flattened", "a ruby whose base or annotation holds an inline box, a link "
+                         + "or a float is set as ordinary text, its annotation in parentheses", about: node.source)
             paragraph.append(base)
             if let annotation, annotation.hasContent {
                 paragraph.addText("(", style: node.style, node: -1)

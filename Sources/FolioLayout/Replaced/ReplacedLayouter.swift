@@ -47,8 +47,8 @@ struct ReplacedLayouter {
         guard let size = chapter.context.imageSize(resolved) else {
             // Without alt text, a placeholder naming the file stands in: the image is not lost silently.
             let shown = alt.isEmpty ? "[image: \(resolved.split(separator: "/").last.map(String.init) ?? resolved)]" : alt
-            chapter.context.diagnostics.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing "
-                                     + (alt.isEmpty ? "“\(shown)” in its place (it has no alt text)" : "its alt text"), at: element.location)
+            chapter.warn("layout.image-missing", "image \(resolved) is missing or unreadable; showing "
+                         + (alt.isEmpty ? "“\(shown)” in its place (it has no alt text)" : "its alt text"), about: element)
             return ImageSource(path: nil, alt: shown, intrinsic: nil)
         }
         // An <svg> wrapper's viewBox sets the aspect the image is shown at.
@@ -74,18 +74,16 @@ struct ReplacedLayouter {
         let alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? ""
         let declared = SVGImage.declaredSize(element)
         guard let register = chapter.context.inlineImage else {
-            chapter.context.diagnostics.warn("layout.svg-not-drawn", "an inline SVG drawing is shown as an empty box: nothing draws pages here",
-                                     severity: .info, at: element.location)
+            chapter.warn("layout.svg-not-drawn", "an inline SVG drawing is shown as an empty box: nothing draws pages here",
+                         severity: .info, about: element)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
         if holdsImage {
-            chapter.context.diagnostics.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to",
-                                     at: element.location)
+            chapter.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to", about: element)
         }
         let imagePath = "\(chapter.path)#folio-svg-\(element.index)"
         guard let size = register(imagePath, Array(element.markup().utf8)) else {
-            chapter.context.diagnostics.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty",
-                                     at: element.location)
+            chapter.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty", about: element)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
         return ImageSource(path: imagePath, alt: alt, intrinsic: declared ?? size)
@@ -93,7 +91,8 @@ struct ReplacedLayouter {
 
     /// The used size of a replaced element in a containing block `available` px wide, no
     /// wider than that nor taller than the page.
-    func usedSize(_ style: ComputedStyle, intrinsic: (width: Double, height: Double), available: Double) -> (width: Double, height: Double) {
+    func usedSize(_ style: ComputedStyle, intrinsic: (width: Double, height: Double), available: Double,
+                  element: XMLNode? = nil, path: String? = nil) -> (width: Double, height: Double) {
         let ratio = intrinsic.width / max(0.01, intrinsic.height)
         var width: Double?, height: Double?
         if case .length(let l) = style.box.width { width = max(0, l.resolve(against: available)) }
@@ -114,7 +113,15 @@ struct ReplacedLayouter {
             w *= limit / max(0.01, h)
             h = limit
         }
-        return fit((w, h), width: available, height: chapter.context.page.contentHeight)
+        let fitted = fit((w, h), width: available, height: chapter.context.page.contentHeight)
+        let scale = fitted.width / max(0.01, w)
+        if scale < 0.995, w >= 1, let element {
+            let what = path.map { "image \($0)" } ?? "<\(element.localName)>"
+            let side = fitted.height < h && fitted.width < available - 0.5 ? "page's height" : "line's width"
+            chapter.warn("layout.content-scaled", "\(what) is scaled to \(Int((scale * 100).rounded())) % of its size "
+                         + "(\(Int(w.rounded()))×\(Int(h.rounded())) px) to fit the \(side)", severity: .info, about: element)
+        }
+        return fitted
     }
 
     func fit(_ size: (width: Double, height: Double), width: Double, height: Double) -> (width: Double, height: Double) {
@@ -128,7 +135,7 @@ struct ReplacedLayouter {
             if !source.alt.isEmpty { paragraph.addText(source.alt, style: node.style, node: -1) }
             return
         }
-        let size = usedSize(node.computed, intrinsic: intrinsic, available: paragraph.width)
+        let size = usedSize(node.computed, intrinsic: intrinsic, available: paragraph.width, element: node.source, path: source.path)
         let id = paragraph.atomics.count
         paragraph.atomics.append(.image(ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: source.path, alt: source.alt)))
         paragraph.items.append(.atomic(width: size.width, height: size.height, baseline: size.height, style: node.style, id: id))
@@ -146,8 +153,8 @@ struct ReplacedLayouter {
         let source = element.attribute("src") ?? element.descendants("source", namespace: element.namespaceURI).first?.attribute("src")
         let name = source.map { String($0.split(separator: "/").last ?? Substring($0)) }
         let label = element.attribute("title") ?? element.attribute("aria-label") ?? name ?? "no source"
-        chapter.context.diagnostics.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
-                                 + "a placeholder stands in its place", at: element.location)
+        chapter.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
+                     + "a placeholder stands in its place", about: element)
         return "[\(element.localName): \(label)]"
     }
 
@@ -163,7 +170,7 @@ struct ReplacedLayouter {
             }
             return
         }
-        let size = usedSize(style, intrinsic: intrinsic, available: width)
+        let size = usedSize(style, intrinsic: intrinsic, available: width, element: node.source, path: source.path)
         var metrics = BoxMetrics(style, available: width, shrinkToFit: size.width)
         metrics.contentWidth = min(metrics.contentWidth, size.width)
         let extras = metrics.border.top + metrics.border.bottom + metrics.padding.top + metrics.padding.bottom

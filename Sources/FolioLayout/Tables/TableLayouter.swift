@@ -75,6 +75,10 @@ struct TableLayouter {
             chapter.tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
             return
         }
+        if plan.columns.squeezed, !chapter.usesCells {
+            chapter.warn("layout.box-narrowed", "a table is narrowed below its narrowest (\(Int(plan.intrinsic.minimum.rounded())) px) "
+                         + "to fit the page: its cells wrap inside words", about: node.source ?? container?.source)
+        }
 
         // The wrapper box holds the table's margins and breaks, around captions and table box.
         var wrapperStyle = style

@@ -181,7 +181,8 @@ final class LineAssembler {
         }
         let left = inset + (first && shaped.bidi.direction == .ltr ? indent : 0) - (shaped.bidi.direction == .ltr ? startHang : endHang)
         var setting = LineSetting(left: left, room: available, natural: natural, separators: spaces, separatorWidth: separators,
-                                  justified: align == .justify, end: ending(of: line, content: content, shown: hyphenRun != nil, last: last))
+                                  justified: align == .justify, end: ending(of: line, content: content, shown: hyphenRun != nil, last: last),
+                                  overflows: line.overflows)
         var stretch = 0.0
         var offset = 0.0
         switch align {

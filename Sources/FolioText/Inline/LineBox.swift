@@ -41,7 +41,8 @@ public struct LineBox: Sendable {
     public var endsWithForcedBreak: Bool
     /// The paragraph's last line.
     public var isLast: Bool
-    /// The content did not fit the width: an unbreakable word (reported as `layout.line-overflow`).
+    /// The content did not fit the width: an unbreakable word (paginating commands report it
+    /// as `layout.line-overflow`, with its page).
     public var overflows: Bool
     /// The paragraph-text offsets (Unicode scalars of `ParagraphLayout.text`) of the line,
     /// trailing spaces and the forced break included.
@@ -88,9 +89,11 @@ public struct LineSetting: Sendable, Hashable {
     /// between its letters, and what each gained (`LineAssembler.maxLetterStretch`).
     public var letterGaps: Int
     public var letterStretch: Double
+    /// The content is wider than the room, even shrunk: an unbreakable word runs past it.
+    public var overflows = false
 
     public init(left: Double, room: Double, natural: Double, separators: Int, separatorWidth: Double, justified: Bool, end: End,
-                letterGaps: Int = 0, letterStretch: Double = 0) {
+                letterGaps: Int = 0, letterStretch: Double = 0, overflows: Bool = false) {
         self.left = left
         self.room = room
         self.natural = natural
@@ -100,12 +103,13 @@ public struct LineSetting: Sendable, Hashable {
         self.end = end
         self.letterGaps = letterGaps
         self.letterStretch = letterStretch
+        self.overflows = overflows
     }
 
     /// The same setting in units `scale` times as large.
     public func scaled(_ scale: Double) -> LineSetting {
         LineSetting(left: left * scale, room: room * scale, natural: natural * scale, separators: separators, separatorWidth: separatorWidth * scale,
-                    justified: justified, end: end, letterGaps: letterGaps, letterStretch: letterStretch * scale)
+                    justified: justified, end: end, letterGaps: letterGaps, letterStretch: letterStretch * scale, overflows: overflows)
     }
 }
 

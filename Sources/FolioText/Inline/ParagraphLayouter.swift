@@ -73,10 +73,6 @@ public enum ParagraphLayouter {
             var box = assembler.line(chosen, first: first, last: chosen.range.upperBound >= count,
                                      content: filler.contentEnd(chosen.range), band: band)
             if let band { box = box.lowered(by: band.skip) }
-            if box.overflows {
-                let word = collected.string(chosen.range.lowerBound..<min(chosen.range.upperBound, chosen.range.lowerBound + 40))
-                context.fonts.diagnostics.warn("layout.line-overflow", "“\(word)” is wider than the line (\(Int(lineWidth)) px)")
-            }
             lines.append(box)
             top += box.height
             start = chosen.range.upperBound
