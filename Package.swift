@@ -63,12 +63,13 @@ let package = Package(
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay", "FolioReader",
                            "FolioSearch"]
         ),
+        .target(name: "FolioCheck", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender", "FolioOverlay",
-                "FolioReader", "FolioPager", "FolioDiff", "FolioSearch",
+                "FolioReader", "FolioPager", "FolioDiff", "FolioSearch", "FolioCheck",
                 "CLibXML2", "CLibZip", "CFreeType", "CHarfBuzz", "CCairo", "CCairoLoader", "CLibCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

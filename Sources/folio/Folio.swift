@@ -7,7 +7,7 @@ struct Folio: ParsableCommand {
         abstract: "Open, inspect and render EPUB 2 and 3 books.",
         version: folioVersion,
         subcommands: [Info.self, Toc.self, Ls.self, Cat.self, Style.self, Layout.self, Text.self, Render.self, Read.self, Bookmarks.self,
-                      Search.self, Overlay.self, Narrate.self, Snapshot.self, Diff.self, Version.self]
+                      Search.self, Overlay.self, Narrate.self, Snapshot.self, Diff.self, Check.self, Version.self]
     )
 
     /// Runs the command named on the command line, with a watchdog that reports long runs.

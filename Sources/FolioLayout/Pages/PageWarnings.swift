@@ -16,6 +16,8 @@ public final class PageWarnings: @unchecked Sendable {
     /// Book pages of the warnings recorded while laying out, by index in `diagnostics`.
     public private(set) var pagesOfWarning: [Int: ClosedRange<Int>] = [:]
     private var seen = 0
+    /// What the inspector found on each page of the last chapter taken in.
+    public private(set) var inspected: [[PageProblem]] = []
     /// At most this many pages are named for one problem.
     static let pageLimit = 10
 
@@ -38,6 +40,7 @@ public final class PageWarnings: @unchecked Sendable {
     @discardableResult
     public func chapter(_ pages: [Page], first: Int) -> [[PageProblem]] {
         var perPage = pages.map { page -> [PageProblem] in inspector.problems(page.frame) }
+        inspected = perPage
         for (k, page) in pages.enumerated() {
             missing.note(page.frame, page: first + k)
             // Missing glyphs are reported by character, with their pages, by `missing`.

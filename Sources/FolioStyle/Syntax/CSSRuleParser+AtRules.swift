@@ -62,7 +62,7 @@ extension CSSRuleParser {
         switch name {
         case "media":
             let queries = MediaQueryList.parse(trimmed)
-            return [.media(MediaRule(queries: queries, rules: groupRules(depth: depth, start: start)))]
+            return [.media(MediaRule(queries: queries, rules: groupRules(depth: depth, start: start), text: trimmed.cssText, line: line(start)))]
         case "supports":
             guard let condition = SupportsCondition.parse(trimmed, namespaces: namespaces) else {
                 warn("css.invalid-supports", "Skipped @supports with an invalid condition: \(trimmed.cssText)", at: start)

@@ -62,10 +62,15 @@ public struct Declaration: Sendable, Hashable {
 public struct MediaRule: Sendable {
     public var queries: MediaQueryList
     public var rules: [CSSRule]
+    /// The query list as written, and the line the rule starts on, for reports.
+    public var text: String
+    public var line: Int
 
-    public init(queries: MediaQueryList, rules: [CSSRule]) {
+    public init(queries: MediaQueryList, rules: [CSSRule], text: String = "", line: Int = 0) {
         self.queries = queries
         self.rules = rules
+        self.text = text
+        self.line = line
     }
 }
 
