@@ -124,6 +124,8 @@ public struct BookCheck {
     // MARK: Links, resources, ids
 
     private mutating func checkDocuments() {
+        // The navigation document's links are its entries, which `checkNavigation` follows.
+        let nav = publication.manifest.item(withProperty: "nav")?.path
         for path in documentOrder {
             guard let document = documents[path] else { continue }
             for (id, line) in document.duplicateIDs {
@@ -131,7 +133,7 @@ public struct BookCheck {
                                           message: "id \"\(id)\" is used more than once in the document: links to it reach only the first",
                                           file: path, line: line, ref: Reference.ids))
             }
-            for reference in document.references {
+            for reference in document.references where !(path == nav && reference.kind == .link) {
                 checkReference(reference, in: document)
             }
             checkStructure(document)
@@ -219,10 +221,13 @@ public struct BookCheck {
             }
             previous = heading
         }
-        for line in document.tablesWithoutHeaders {
+        if let first = document.tablesWithoutHeaders.first {
+            let count = document.tablesWithoutHeaders.count
+            let lines = document.tablesWithoutHeaders.prefix(10).map(String.init).joined(separator: ", ") + (count > 10 ? ", …" : "")
             findings.add(CheckProblem(code: "a11y.table-without-headers", severity: .warning,
-                                      message: "a data table has no header cells (<th>, or scope): its cells cannot be read with their headings",
-                                      file: path, line: line, ref: Reference.wcagInfo))
+                                      message: (count == 1 ? "a data table has" : "\(count) data tables (lines \(lines)) have")
+                                          + " no header cells (<th>, or scope): their cells cannot be read with their headings",
+                                      file: path, line: first, ref: Reference.wcagInfo))
         }
     }
 
@@ -243,7 +248,9 @@ public struct BookCheck {
             case "link":
                 if (node.attribute("rel") ?? "").split(separator: " ").contains("dcterms:conformsTo") { conformsTo = true }
             case "source":
-                if node.namespaceURI == Namespace.dc { printSource = true }
+                // A print source is named by its ISBN; a transcription's web page is not one.
+                let value = node.textContent.lowercased()
+                if node.namespaceURI == Namespace.dc, value.contains("isbn") { printSource = true }
             default:
                 break
             }

@@ -59,7 +59,7 @@ public struct PageCheck {
     private static func addMissingGlyphs(_ missing: [UInt32: [Int]], files: [UInt32: String], profile: String, into findings: inout CheckFindings) {
         let scalars = missing.keys.sorted()
         for scalar in scalars.prefix(characterLimit) {
-            let shown = Unicode.Scalar(scalar).map { " ‘\(Character($0))’" } ?? ""
+            let shown = Unicode.Scalar(scalar).flatMap(Self.printable).map { " ‘\($0)’" } ?? ""
             var problem = CheckProblem(code: "font.missing-glyph", severity: .warning,
                                        message: "\(MissingGlyphReport.codePoint(scalar))\(shown) is in no pinned or embedded font: drawn as a missing-glyph box",
                                        file: files[scalar])
@@ -73,6 +73,14 @@ public struct PageCheck {
                                        + "drawn as missing-glyph boxes")
         problem.pages[profile] = Array(Set(rest.flatMap { missing[$0] ?? [] })).sorted()
         findings.add(problem)
+    }
+
+    /// The character itself, when it shows as something (not a control, format or private-use one).
+    static func printable(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator, .spaceSeparator: nil
+        default: String(Character(scalar))
+        }
     }
 
     static func reference(_ code: String) -> String? {

@@ -23,8 +23,9 @@ struct StyleCheck {
     private var fontsChecked: Set<String> = []
     /// `@import`s are followed this deep.
     static let importDepth = 16
-    /// A message names at most this many selectors.
+    /// A message names at most this many selectors, each cut to this many characters.
     static let selectorLimit = 5
+    static let selectorLength = 60
 
     struct UnsupportedKey: Hashable {
         var file: String
@@ -92,7 +93,8 @@ struct StyleCheck {
         for rule in rules {
             switch rule {
             case .style(let style):
-                let selector = style.selectors.map(\.text).joined(separator: ", ")
+                var selector = style.selectors.map(\.text).joined(separator: ", ")
+                if selector.count > Self.selectorLength { selector = String(selector.prefix(Self.selectorLength)) + "…" }
                 check(style.declarations, selector: selector, file: file, line: lineBase + style.line, base: file, into: &findings)
             case .media(let media):
                 checkMedia(media.queries, text: media.text, file: file, line: lineBase + media.line, rules: media.rules.count, into: &findings)

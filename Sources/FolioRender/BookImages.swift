@@ -39,7 +39,10 @@ public final class BookImages: @unchecked Sendable {
         lock.unlock()
         if let drawing { return drawing }
         guard publication.manifest.item(path: path) != nil else {
-            publication.diagnostics.warn("resource.unlisted", "\(path) is not in the manifest; it is not shown", at: path)
+            // A file that is not in the book at all is missing, which layout reports.
+            if publication.container.contains(path) {
+                publication.diagnostics.warn("resource.unlisted", "\(path) is not in the manifest; it is not shown", at: path)
+            }
             return nil
         }
         return try? publication.read(path, limit: Self.fileLimit)

@@ -64,7 +64,9 @@ public struct PageInspector: Sendable {
                 visible = true
                 upscaleProblem(image).map { found.append($0) }
             case .fill(let rect, let color):
-                visible = true
+                // A box painted the page's own colour shows nothing.
+                let page = frame.background.alpha >= 1 ? frame.background : Self.composite(frame.background, over: .white)
+                if color.alpha > 0, Self.composite(color, over: page) != page { visible = true }
                 if color.alpha > 0 { fills.append((rect, color)) }
             case .border:
                 visible = true
