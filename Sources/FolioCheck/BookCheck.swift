@@ -1,5 +1,6 @@
 import FolioCore
 import FolioImage
+import FolioLayout
 import FolioPublication
 import FolioStyle
 import FolioText
@@ -81,9 +82,14 @@ public struct BookCheck {
         }
         let listed = Set(publication.manifest.items.map(\.path))
         let package = Set(publication.rootfiles.map(\.path) + [publication.packagePath])
+        // Another rendition's files are its package's to list: those in its package's folder.
+        let ownFolder = Self.folder(publication.packagePath)
+        let otherFolders = publication.rootfiles.map(\.path).filter { $0 != publication.packagePath }.map(Self.folder)
+            .filter { $0 != ownFolder && !$0.isEmpty }
         for entry in publication.container.entries {
             let path = entry.path
-            guard !path.hasSuffix("/"), path != "mimetype", !path.hasPrefix("META-INF/"), !package.contains(path), !listed.contains(path) else { continue }
+            guard !path.hasSuffix("/"), path != "mimetype", !path.hasPrefix("META-INF/"), !package.contains(path), !listed.contains(path),
+                  !otherFolders.contains(where: { path.hasPrefix($0) }) else { continue }
             findings.add(CheckProblem(code: "ref.file-not-in-manifest", severity: .warning,
                                       message: "\(path) is in the book but not in the manifest: reading systems do not show it",
                                       file: path, ref: Reference.manifest))
@@ -92,6 +98,12 @@ public struct BookCheck {
             && MediaTypes.images.contains(item.contentType) && item.contentType != MediaTypes.svg {
             checkImage(item.path)
         }
+    }
+
+    /// `EPUB/` for `EPUB/package.opf`; "" for a file at the root.
+    static func folder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
     /// The line of the manifest item with `id` in the package document.
@@ -186,6 +198,9 @@ public struct BookCheck {
         guard !ContainerPath.hasScheme(href) else { return nil }
         let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
+        if parts.count == 2, parts[1].hasPrefix("epubcfi(") {
+            return cfiProblem(ContainerPath.percentDecoded(String(parts[1])), base: path)
+        }
         guard exists(path) else {
             return "leads to \(path), which \(publication.container.contains(path) ? "is not in the manifest" : "is not in the book")"
         }
@@ -196,13 +211,30 @@ public struct BookCheck {
         return nil
     }
 
+    /// Why an EPUB CFI link leads nowhere: it does not parse, names no spine item, or no place
+    /// in that item's document.
+    private func cfiProblem(_ fragment: String, base path: String) -> String? {
+        let text = String(fragment.dropFirst("epubcfi(".count).dropLast(fragment.hasSuffix(")") ? 1 : 0))
+        guard let cfi = EPUBCFI.parse(text) else { return "is an EPUB CFI that does not parse (\(fragment))" }
+        guard path == publication.packagePath || path.isEmpty else { return nil }   // a CFI into a content document: not checked
+        guard let index = cfi.spineIndex(packageTree: publication.packageTree, spine: publication.spine),
+              publication.spine.items.indices.contains(index) else {
+            return "is an EPUB CFI (\(fragment)) whose spine step names no spine item"
+        }
+        let item = publication.spine.items[index]
+        guard let target = publication.manifest.item(id: item.renderableID)?.path, let document = documents[target] else { return nil }
+        if cfi.resolve(contentTree: document.tree) == nil { return "is an EPUB CFI (\(fragment)) that leads to no place in \(target)" }
+        return nil
+    }
+
     // MARK: Accessibility
 
     private mutating func checkStructure(_ document: ContentDocument) {
         let path = document.path
         for (src, line) in document.imagesWithoutAlt {
+            let shown = src.isEmpty ? "(no src)" : src.count > 80 ? String(src.prefix(80)) + "…" : src
             findings.add(CheckProblem(code: "a11y.image-alt-missing", severity: .warning,
-                                      message: "image \(src.isEmpty ? "(no src)" : src) has no alt attribute (alt=\"\" marks a decorative one)",
+                                      message: "image \(shown) has no alt attribute (alt=\"\" marks a decorative one)",
                                       file: path, line: line, ref: Reference.wcagAlt))
         }
         let isSpineItem = publication.spine.items.contains { publication.manifest.item(id: $0.renderableID)?.path == path }

@@ -5,8 +5,10 @@ import FolioPublication
 /// One profile's pages, gone through as a reader would page them: what each page shows going
 /// wrong (`PageInspector`) and the warnings layout recorded, each with its pages.
 public struct PageCheck {
-    /// Warnings the book-wide style check reports better (grouped, with their selectors).
-    static let coveredByStyleCheck: Set<String> = ["css.unknown-property", "css.invalid-value", "css.position-unsupported"]
+    /// Warnings the book-wide checks report better: CSS grouped with its selectors, files not
+    /// in the manifest and fonts that cannot be read found for every file, used or not.
+    static let coveredByBookCheck: Set<String> = ["css.unknown-property", "css.invalid-value", "css.position-unsupported",
+                                                  "resource.unlisted", "font.unreadable"]
     /// At most this many characters without a glyph get a problem of their own.
     static let characterLimit = 32
     /// At most this many regions are marked on one page for one problem.
@@ -46,7 +48,7 @@ public struct PageCheck {
         let recorded = diagnostics.warnings
         for index in recorded.indices.dropFirst(since) {
             let warning = recorded[index]
-            guard !coveredByStyleCheck.contains(warning.code) else { continue }
+            guard !coveredByBookCheck.contains(warning.code) else { continue }
             var problem = CheckProblem(code: warning.code, severity: warning.severity, message: warning.message, file: warning.path,
                                        line: warning.line, ref: reference(warning.code))
             if warning.offset != nil, let pages = warnings.pagesOfWarning[index] { problem.pages[profile] = Array(pages) }

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioStyle
+import FolioText
 import Testing
 @testable import FolioLayout
 
@@ -41,6 +42,19 @@ import Testing
         #expect(problem.rect == Rect(x: 20, y: 20, width: 100, height: 50))
         // Drawn on a 1× screen, the same image is sharp.
         #expect(PageInspector(devicePixelRatio: 1, imagePixels: inspector.imagePixels).problems(frame).isEmpty)
+    }
+
+    @Test func aLineWiderThanItsRoomOverflowsAndOneEndingInsideAWordIsBroken() {
+        var frame = Frame(width: 390, height: 844, background: .white)
+        let overflowing = LineSetting(left: 0, room: 300, natural: 340, separators: 0, separatorWidth: 0, justified: false, end: .emergency, overflows: true)
+        let broken = LineSetting(left: 0, room: 300, natural: 296, separators: 0, separatorWidth: 0, justified: false, end: .emergency)
+        let shrunk = LineSetting(left: 0, room: 300, natural: 304, separators: 6, separatorWidth: 24, justified: true, end: .space)
+        frame.items = [.line(Rect(x: 20, y: 20, width: 300, height: 18), overflowing), .line(Rect(x: 20, y: 38, width: 300, height: 18), broken),
+                       .line(Rect(x: 20, y: 56, width: 300, height: 18), shrunk), .fill(Rect(x: 0, y: 0, width: 10, height: 10), .black)]
+        let problems = inspector.problems(frame)
+        #expect(problems.map(\.code) == ["layout.line-overflow", "layout.word-broken"], "a justified line set a little tight is not one")
+        #expect(problems.first?.rect?.width == 340, "the region reaches as far as the line does")
+        #expect(problems.last?.rect == Rect(x: 20, y: 38, width: 300, height: 18))
     }
 
     @Test func pagesAreListedAsPeopleWriteThem() {
