@@ -17,6 +17,8 @@ public struct BookCheck {
     /// Content documents in manifest order.
     private(set) var documentOrder: [String] = []
     var findings = CheckFindings()
+    /// The container paths of the spine's documents.
+    private var spinePaths: Set<String> = []
 
     /// Where each rule comes from.
     enum Reference {
@@ -75,10 +77,11 @@ public struct BookCheck {
     // MARK: Manifest
 
     private mutating func checkManifest() {
+        let lines = manifestLines()
         for item in publication.manifest.items where !item.isRemote && !publication.container.contains(item.path) {
             findings.add(CheckProblem(code: "ref.manifest-file-missing", severity: .error,
                                       message: "the manifest lists \(item.path) (id \"\(item.id)\", \(item.mediaType)) but the book has no such file",
-                                      file: publication.packagePath, line: manifestLine(item.id), ref: Reference.manifest))
+                                      file: publication.packagePath, line: lines[item.id], ref: Reference.manifest))
         }
         let listed = Set(publication.manifest.items.map(\.path))
         let package = Set(publication.rootfiles.map(\.path) + [publication.packagePath])
@@ -106,15 +109,14 @@ public struct BookCheck {
         return String(path[...slash])
     }
 
-    /// The line of the manifest item with `id` in the package document.
-    private func manifestLine(_ id: String) -> Int? {
-        var line: Int?
+    /// The line of each manifest item in the package document, by id.
+    private func manifestLines() -> [String: Int] {
+        var lines: [String: Int] = [:]
         publication.packageTree.document.visitDescendants { node in
-            guard line == nil else { return false }
-            if node.isElement, node.localName == "item", node.attribute("id") == id { line = node.line }
+            if node.isElement, node.localName == "item", let id = node.attribute("id"), lines[id] == nil { lines[id] = node.line }
             return true
         }
-        return line
+        return lines
     }
 
     /// An image file that cannot be decoded (`ref.resource-undecodable`).
@@ -138,6 +140,7 @@ public struct BookCheck {
     private mutating func checkDocuments() {
         // The navigation document's links are its entries, which `checkNavigation` follows.
         let nav = publication.manifest.item(withProperty: "nav")?.path
+        spinePaths = Set(publication.spine.items.compactMap { publication.manifest.item(id: $0.renderableID)?.path })
         for path in documentOrder {
             guard let document = documents[path] else { continue }
             for (id, line) in document.duplicateIDs {
@@ -237,8 +240,7 @@ public struct BookCheck {
                                       message: "image \(shown) has no alt attribute (alt=\"\" marks a decorative one)",
                                       file: path, line: line, ref: Reference.wcagAlt))
         }
-        let isSpineItem = publication.spine.items.contains { publication.manifest.item(id: $0.renderableID)?.path == path }
-        if document.language == nil, isSpineItem, document.tree.root?.namespaceURI != Namespace.svg {
+        if document.language == nil, spinePaths.contains(path), document.tree.root?.namespaceURI != Namespace.svg {
             findings.add(CheckProblem(code: "a11y.lang-missing", severity: .warning,
                                       message: "the document does not say its language (xml:lang and lang on <html>): speech and hyphenation guess",
                                       file: path, line: document.tree.root?.line, ref: Reference.wcagLanguage))

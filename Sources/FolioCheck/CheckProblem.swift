@@ -48,6 +48,8 @@ public struct CheckProblem: Sendable {
 public struct CheckFindings: Sendable {
     private var problems: [CheckProblem] = []
     private var index: [Key: Int] = [:]
+    /// At most this many regions are kept for one problem on one page.
+    static let regionLimit = 20
 
     struct Key: Hashable {
         var code: String
@@ -68,10 +70,15 @@ public struct CheckFindings: Sendable {
         }
         problems[at].severity = max(problems[at].severity, problem.severity)
         for (profile, pages) in problem.pages {
-            problems[at].pages[profile] = Array(Set(problems[at].pages[profile, default: []] + pages)).sorted()
+            let known = problems[at].pages[profile, default: []]
+            if let last = known.last, let first = pages.first, first > last, pages == pages.sorted() {
+                problems[at].pages[profile] = known + pages   // pages come in order as a profile is paged
+            } else {
+                problems[at].pages[profile] = Array(Set(known + pages)).sorted()
+            }
         }
         for (profile, byPage) in problem.regions {
-            problems[at].regions[profile, default: [:]].merge(byPage) { $0 + $1 }
+            problems[at].regions[profile, default: [:]].merge(byPage) { old, new in old.count >= Self.regionLimit ? old : old + new }
         }
         if problems[at].ref == nil { problems[at].ref = problem.ref }
     }

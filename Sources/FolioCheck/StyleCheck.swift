@@ -135,7 +135,8 @@ struct StyleCheck {
                 note(what.text, severity: what.severity, selector: selector, file: file, line: line)
                 if what.positioned {
                     if positioned[file] == nil { positionedOrder.append(file) }
-                    if !(positioned[file]?.selectors.contains(selector) ?? false) {
+                    let known = positioned[file]?.selectors ?? []
+                    if known.count <= Self.selectorLimit, !known.contains(selector) {
                         positioned[file, default: ([], line)].selectors.append(selector)
                     }
                 }
@@ -161,7 +162,10 @@ struct StyleCheck {
             unsupported[key] = ([], 0, line)
         }
         unsupported[key]?.count += 1
-        if !(unsupported[key]?.selectors.contains(selector) ?? true) { unsupported[key]?.selectors.append(selector) }
+        // One selector past those shown is enough to say there are more.
+        if let known = unsupported[key]?.selectors, known.count <= Self.selectorLimit, !known.contains(selector) {
+            unsupported[key]?.selectors.append(selector)
+        }
     }
 
     /// A valid declaration Folio lays out differently from a browser: what happens instead,
