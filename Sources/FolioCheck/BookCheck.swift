@@ -33,6 +33,8 @@ public struct BookCheck {
         static let manifest = "EPUB 3.3 §5.6.3 Publication resources (manifest)"
         static let links = "EPUB 3.3 §3.2 Referencing publication resources"
         static let ids = "HTML §3.2.6.1 The id attribute (unique in its document)"
+        static let spine = "EPUB 3.3 §5.7 The spine (hyperlinks lead to spine items)"
+        static let remote = "EPUB 3.3 §3.6 Resource locations (remote resources)"
     }
 
     /// The profiles' media environments, for the `@media` check.
@@ -45,6 +47,10 @@ public struct BookCheck {
 
     /// Runs every check that needs no page and returns what they found.
     public mutating func run() -> CheckFindings {
+        // A spine item's own file and the one shown for it (its fallback chain's first that Folio renders).
+        spinePaths = Set(publication.spine.items.flatMap { item in
+            [publication.manifest.item(id: item.idref)?.path, publication.manifest.item(id: item.renderableID)?.path].compactMap { $0 }
+        })
         readDocuments()
         checkManifest()
         checkDocuments()
@@ -140,7 +146,6 @@ public struct BookCheck {
     private mutating func checkDocuments() {
         // The navigation document's links are its entries, which `checkNavigation` follows.
         let nav = publication.manifest.item(withProperty: "nav")?.path
-        spinePaths = Set(publication.spine.items.compactMap { publication.manifest.item(id: $0.renderableID)?.path })
         for path in documentOrder {
             guard let document = documents[path] else { continue }
             for (id, line) in document.duplicateIDs {
@@ -157,14 +162,28 @@ public struct BookCheck {
 
     private mutating func checkReference(_ reference: ContentDocument.Reference, in document: ContentDocument) {
         let href = reference.href.trimmingCharacters(in: .whitespaces)
-        guard !href.isEmpty, !ContainerPath.hasScheme(href), !href.hasPrefix("//") else { return }   // outside the book: not followed
-        guard let (target, fragment) = ContainerPath.resolve(href, relativeTo: document.path) else { return }
         let what = reference.kind == .link ? "link" : "<\(reference.element)>"
+        if reference.kind == .resource, ContainerPath.hasScheme(href) || href.hasPrefix("//"), !href.lowercased().hasPrefix("data:") {
+            let shown = href.count > 80 ? String(href.prefix(80)) + "…" : href
+            findings.add(CheckProblem(code: "ref.resource-remote", severity: .warning,
+                                      message: "\(what) needs \(shown), outside the book: reading systems that do not fetch from the network "
+                                          + "(Folio never does) show nothing or its fallback there",
+                                      file: document.path, line: reference.line, ref: Reference.remote))
+            return
+        }
+        guard !href.isEmpty, !ContainerPath.hasScheme(href), !href.hasPrefix("//") else { return }   // a link out of the book: not followed
+        guard let (target, fragment) = ContainerPath.resolve(href, relativeTo: document.path) else { return }
         guard exists(target) else {
             let missing = publication.container.contains(target) ? "is not in the manifest" : "is not in the book"
             let code = reference.kind == .link ? "ref.link-broken" : "ref.resource-missing"
             findings.add(CheckProblem(code: code, severity: .error, message: "\(what) to \(target) leads nowhere: the file \(missing)",
                                       file: document.path, line: reference.line, ref: Reference.links))
+            return
+        }
+        if reference.kind == .link, !spinePaths.contains(target) {
+            findings.add(CheckProblem(code: "ref.link-outside-spine", severity: .warning,
+                                      message: "link to \(target) leads to a file that is not in the spine: reading systems have no page to show for it",
+                                      file: document.path, line: reference.line, ref: Reference.spine))
             return
         }
         guard reference.kind == .link, let fragment, !fragment.isEmpty, !fragment.hasPrefix("epubcfi("),
@@ -207,6 +226,7 @@ public struct BookCheck {
         guard exists(path) else {
             return "leads to \(path), which \(publication.container.contains(path) ? "is not in the manifest" : "is not in the book")"
         }
+        guard spinePaths.contains(path) else { return "leads to \(path), which is not in the spine: there is no page to show for it" }
         if parts.count == 2, !parts[1].isEmpty, let document = documents[path] {
             let fragment = ContainerPath.percentDecoded(String(parts[1]))
             if !document.ids.contains(fragment) { return "leads to \(path)#\(fragment), but the file has no element with that id" }

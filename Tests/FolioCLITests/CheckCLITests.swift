@@ -79,6 +79,17 @@ import Testing
         #expect(fragments.first?.line == 25)
     }
 
+    @Test func aLinkToAFileOutsideTheSpineHasNoPageToShow() throws {
+        let problem = try #require(try Self.found("ref.link-outside-spine").first)
+        #expect(problem.severity == "warning" && problem.file == "EPUB/chapter1.xhtml" && problem.line == 26)
+        #expect(problem.message.contains("EPUB/appendix.xhtml"))
+    }
+
+    @Test func aResourceOnTheNetworkIsNamed() throws {
+        let problem = try #require(try Self.found("ref.resource-remote").first)
+        #expect(problem.message.contains("https://harbour.example.org/photo.jpg") && problem.line == 26)
+    }
+
     @Test func missingImagesAudioAndFontsAreErrors() throws {
         let missing = try Self.found("ref.resource-missing").map(\.message)
         #expect(missing.contains { $0.contains("<img>") && $0.contains("images/gone2.png") })
@@ -252,18 +263,24 @@ import Testing
     @Test func theReportHasThumbnailsOfEveryPageAndMarksTheProblemsRegion() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-check-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try CLITests.folio("check", Self.book("broken"), "--report", out.path)
+        let run = try CLITests.folio("check", Self.book("broken"), "--report", out.path, "--json")
         #expect(run.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let profiles = try #require(json["profiles"] as? [[String: Any]])
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("ref.link-broken"))
         #expect(html.contains("class=\"mark\""), "a region marked on a thumbnail")
-        for profile in ["phone-12pt-day", "tablet-14pt-day"] {
-            for page in 1...5 {
-                let file = out.appendingPathComponent("\(profile)/page-000\(page).png")
+        #expect(profiles.count == 2)
+        for profile in profiles {
+            let name = try #require(profile["name"] as? String), pages = try #require(profile["pages"] as? Int)
+            #expect(pages >= 5)
+            for page in 1...pages {
+                let file = out.appendingPathComponent("\(name)/page-000\(page).png")
                 let bytes = try Data(contentsOf: file)
                 #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-                #expect(html.contains("\(profile)/page-000\(page).png"))
+                #expect(html.contains("\(name)/page-000\(page).png"))
             }
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("\(name)/page-000\(pages + 1).png").path))
         }
     }
 
@@ -272,19 +289,19 @@ import Testing
     @Test func layoutNamesThePagesOfItsWarnings() throws {
         let run = try CLITests.folio("layout", Self.book("broken"))
         #expect(run.stderr.contains("[layout.box-narrowed] at EPUB/chapter1.xhtml:13, page 1"))
-        #expect(run.stderr.contains("the page shows nothing (page 4) [layout.blank-page]"))
+        #expect(run.stderr.contains("the page shows nothing (page 5) [layout.blank-page]"))
     }
 
     @Test func renderManifestsCarryEachPagesWarnings() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-check-render-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try CLITests.folio("render", Self.book("broken"), "--json", "--out", out.path, "--pages", "1-4", "--dpr", "1")
+        let run = try CLITests.folio("render", Self.book("broken"), "--json", "--out", out.path, "--pages", "1-5", "--dpr", "1")
         #expect(run.status == 0, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
         let pages = try #require(json["pages"] as? [[String: Any]])
         let codes = pages.map { (($0["warnings"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String } }
         #expect(codes[0].contains("layout.box-narrowed") && codes[0].contains("layout.low-contrast"))
-        #expect(codes[3] == ["layout.blank-page"])
+        #expect(codes[4] == ["layout.blank-page"])
         let contrast = try #require((pages[0]["warnings"] as? [[String: Any]])?.first { $0["code"] as? String == "layout.low-contrast" })
         #expect(contrast["rect"] is [String: Any])
     }

@@ -158,6 +158,7 @@ BROKEN1 = '''<section epub:type="chapter">
 <p><img src="images/corrupt.png" alt="A picture whose file is damaged"/></p>
 <audio src="audio/gone.mp3" controls="controls">The harbour bell.</audio>
 <p>See <a href="missing.xhtml">a chapter that is not there</a> and <a href="chapter2.xhtml#nowhere">a place that is not there</a>.</p>
+<p>An <a href="appendix.xhtml">appendix left out of the spine</a>, and a photograph from the web: <img src="https://harbour.example.org/photo.jpg" alt="The harbour from the air"/></p>
 </section>
 '''
 
@@ -180,6 +181,7 @@ def broken(base):
     write(base, 'EPUB/extra.txt', 'A file nobody listed.\n')
     write(base, 'EPUB/chapter1.xhtml', xhtml('The Harbour', BROKEN1))
     write(base, 'EPUB/chapter2.xhtml', xhtml('The Storm', BROKEN2, lang=False))
+    write(base, 'EPUB/appendix.xhtml', xhtml('Appendix', '<section><h1>Appendix</h1><p>Tide tables.</p></section>'))
     write(base, 'EPUB/blank.xhtml', xhtml('Blank', '<div style="height: 150vh"></div>\n<p>After a spacer taller than the page.</p>'))
     write(base, 'EPUB/nav.xhtml', nav('<li><a href="chapter1.xhtml">The Harbour</a></li>\n<li><a href="chapter2.xhtml#gone">The Storm</a></li>',
                                       '<li><a href="chapter1.xhtml#p1">1</a></li>\n<li><a href="chapter2.xhtml#p99">2</a></li>'))
@@ -188,6 +190,7 @@ def broken(base):
     <item id="c1" href="chapter1.xhtml" media-type="application/xhtml+xml"/>
     <item id="c2" href="chapter2.xhtml" media-type="application/xhtml+xml"/>
     <item id="blank" href="blank.xhtml" media-type="application/xhtml+xml"/>
+    <item id="appendix" href="appendix.xhtml" media-type="application/xhtml+xml"/>
     <item id="boat" href="images/boat.png" media-type="image/png"/>
     <item id="dot" href="images/dot.png" media-type="image/png"/>
     <item id="banner" href="images/banner.svg" media-type="image/svg+xml"/>
