@@ -32,6 +32,40 @@ public struct CheckReport: Sendable {
 
     public func count(_ severity: Severity) -> Int { problems.filter { $0.severity == severity }.count }
 
+    /// The problems of one severity, those that differ only in their place taken together
+    /// (the same missing language in 150 chapters is one entry naming its 150 places), in the
+    /// order their first place comes.
+    func groups(_ severity: Severity) -> [[CheckProblem]] {
+        var order: [String] = []
+        var members: [String: [CheckProblem]] = [:]
+        for problem in problems where problem.severity == severity {
+            let key = problem.code + "\u{0}" + problem.message
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(problem)
+        }
+        return order.compactMap { members[$0] }
+    }
+
+    /// At most this many places are named for a group of problems.
+    static let placeLimit = 8
+
+    /// `EPUB/a.xhtml:3, EPUB/b.xhtml:9 and 12 more`, for the places of a group.
+    static func places(_ group: [CheckProblem]) -> String {
+        let named = group.compactMap(\.place)
+        let shown = named.prefix(placeLimit).joined(separator: ", ")
+        return named.count > placeLimit ? shown + " and \(named.count - placeLimit) more" : shown
+    }
+
+    /// A group's pages per profile, all its places' together.
+    static func merged(_ group: [CheckProblem]) -> CheckProblem {
+        var merged = group[0]
+        for problem in group.dropFirst() {
+            for (profile, pages) in problem.pages { merged.pages[profile] = Array(Set(merged.pages[profile, default: []] + pages)).sorted() }
+            for (profile, byPage) in problem.regions { merged.regions[profile, default: [:]].merge(byPage) { $0 + $1 } }
+        }
+        return merged
+    }
+
     /// Whether any problem is at `level` or above.
     public func fails(at level: Severity) -> Bool { problems.contains { $0.severity >= level } }
 
@@ -48,11 +82,13 @@ public struct CheckReport: Sendable {
         var out = "\(book): \(summary)"
         out += " (" + profiles.map { "\($0.name): \($0.pages) page\($0.pages == 1 ? "" : "s")" }.joined(separator: ", ") + ")\n"
         for (severity, heading) in [(Severity.error, "Errors"), (.warning, "Warnings"), (.info, "Notes")] {
-            let group = problems.filter { $0.severity == severity }
-            guard !group.isEmpty else { continue }
+            let groups = groups(severity)
+            guard !groups.isEmpty else { continue }
             out += "\n\(heading)\n"
-            for problem in group {
-                out += "  \(problem.code)" + (problem.place.map { "  \($0)" } ?? "") + "\n"
+            for group in groups {
+                let problem = Self.merged(group)
+                let places = Self.places(group)
+                out += "  \(problem.code)" + (group.count > 1 ? "  (\(group.count) places)" : "") + (places.isEmpty ? "" : "  \(places)") + "\n"
                 out += "    \(problem.message)\n"
                 let pages = pageText(problem)
                 if !pages.isEmpty { out += "    \(pages)\n" }
@@ -130,12 +166,18 @@ public struct CheckReport: Sendable {
         """
         var flagged: [String: Set<Int>] = [:]
         for (severity, heading) in [(Severity.error, "Errors"), (.warning, "Warnings"), (.info, "Notes")] {
-            let group = problems.filter { $0.severity == severity }
-            guard !group.isEmpty else { continue }
-            out += "<h2>\(heading) (\(group.count))</h2>\n"
-            for problem in group {
+            let groups = groups(severity)
+            guard !groups.isEmpty else { continue }
+            out += "<h2>\(heading) (\(count(severity)))</h2>\n"
+            for group in groups {
+                let problem = Self.merged(group)
                 out += "<div class=\"problem sev-\(severity.rawValue)\"><code>\(e(problem.code))</code>"
-                if let place = problem.place { out += " <span class=\"place\">\(e(place))</span>" }
+                if group.count > 1 {
+                    out += " <span class=\"place\">\(group.count) places</span><details><summary class=\"place\">\(e(Self.places(group)))</summary>"
+                        + "<div class=\"place\">\(e(group.compactMap(\.place).joined(separator: ", ")))</div></details>"
+                } else if let place = problem.place {
+                    out += " <span class=\"place\">\(e(place))</span>"
+                }
                 out += "<div>\(e(problem.message))</div>\n"
                 let pages = pageText(problem)
                 if !pages.isEmpty { out += "<div class=\"place\">\(e(pages))</div>\n" }

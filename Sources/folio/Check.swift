@@ -128,7 +128,7 @@ struct ThumbnailWriter {
     init(folder: URL, images: BookImages, jobs: Int) {
         self.folder = folder
         self.jobs = jobs
-        renderer = PNGRenderer(dpr: Check.thumbnailScale, compression: 6) { path, width, height in
+        renderer = PNGRenderer(dpr: Check.thumbnailScale, compression: 1) { path, width, height in
             images.bitmap(path, width: width, height: height)
         }
     }
