@@ -186,7 +186,7 @@ public struct BookCheck {
                                       file: document.path, line: reference.line, ref: Reference.spine))
             return
         }
-        guard reference.kind == .link, let fragment, !fragment.isEmpty, !fragment.hasPrefix("epubcfi("),
+        guard reference.kind == .link, let fragment, !fragment.isEmpty, !fragment.hasPrefix("epubcfi("), !Self.isMediaFragment(fragment),
               let targetDocument = documents[target] else { return }
         if !targetDocument.ids.contains(fragment) {
             findings.add(CheckProblem(code: "ref.fragment-missing", severity: .error,
@@ -204,8 +204,10 @@ public struct BookCheck {
         func walk(_ points: [NavPoint], list: String, code: String) {
             for point in points {
                 if let href = point.href, let problem = navProblem(href) {
-                    findings.add(CheckProblem(code: code, severity: .error,
-                                              message: "\(list) entry “\(point.title)” \(problem)", file: navFile, ref: Reference.links))
+                    let outside = problem.outsideSpine
+                    findings.add(CheckProblem(code: outside ? "ref.link-outside-spine" : code, severity: outside ? .warning : .error,
+                                              message: "\(list) entry “\(point.title)” \(problem.message)", file: navFile,
+                                              ref: outside ? Reference.spine : Reference.links))
                 }
                 walk(point.children, list: list, code: code)
             }
@@ -215,23 +217,32 @@ public struct BookCheck {
         walk(navigation.pageList, list: "page list", code: "ref.page-list-target-missing")
     }
 
-    /// Why a navigation href leads nowhere, or nil when it leads somewhere.
-    private func navProblem(_ href: String) -> String? {
+    /// Why a navigation href leads nowhere (or to a file outside the spine), or nil when it
+    /// leads somewhere.
+    private func navProblem(_ href: String) -> (message: String, outsideSpine: Bool)? {
         guard !ContainerPath.hasScheme(href) else { return nil }
         let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         if parts.count == 2, parts[1].hasPrefix("epubcfi(") {
-            return cfiProblem(ContainerPath.percentDecoded(String(parts[1])), base: path)
+            return cfiProblem(ContainerPath.percentDecoded(String(parts[1])), base: path).map { ($0, false) }
         }
         guard exists(path) else {
-            return "leads to \(path), which \(publication.container.contains(path) ? "is not in the manifest" : "is not in the book")"
+            return ("leads to \(path), which \(publication.container.contains(path) ? "is not in the manifest" : "is not in the book")", false)
         }
-        guard spinePaths.contains(path) else { return "leads to \(path), which is not in the spine: there is no page to show for it" }
+        guard spinePaths.contains(path) else { return ("leads to \(path), which is not in the spine: there is no page to show for it", true) }
         if parts.count == 2, !parts[1].isEmpty, let document = documents[path] {
             let fragment = ContainerPath.percentDecoded(String(parts[1]))
-            if !document.ids.contains(fragment) { return "leads to \(path)#\(fragment), but the file has no element with that id" }
+            if !Self.isMediaFragment(fragment), !document.ids.contains(fragment) {
+                return ("leads to \(path)#\(fragment), but the file has no element with that id", false)
+            }
         }
         return nil
+    }
+
+    /// A W3C Media Fragment (`xywh=…`, `t=…`: a region or time, as region-based navigation
+    /// uses), not an element id.
+    static func isMediaFragment(_ fragment: String) -> Bool {
+        ["xywh=", "t=", "track="].contains { fragment.hasPrefix($0) }
     }
 
     /// Why an EPUB CFI link leads nowhere: it does not parse, names no spine item, or no place

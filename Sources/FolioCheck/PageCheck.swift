@@ -8,7 +8,7 @@ public struct PageCheck {
     /// Warnings the book-wide checks report better: CSS grouped with its selectors, files not
     /// in the manifest and fonts that cannot be read found for every file, used or not.
     static let coveredByBookCheck: Set<String> = ["css.unknown-property", "css.invalid-value", "css.position-unsupported",
-                                                  "resource.unlisted", "font.unreadable"]
+                                                  "resource.unlisted", "font.unreadable", "css.stylesheet-missing"]
     /// At most this many characters without a glyph get a problem of their own.
     static let characterLimit = 32
     /// At most this many regions are marked on one page for one problem.
