@@ -166,8 +166,8 @@ public struct BookCheck {
         if reference.kind == .resource, ContainerPath.hasScheme(href) || href.hasPrefix("//"), !href.lowercased().hasPrefix("data:") {
             let shown = href.count > 80 ? String(href.prefix(80)) + "…" : href
             findings.add(CheckProblem(code: "ref.resource-remote", severity: .warning,
-                                      message: "\(what) needs \(shown), outside the book: reading systems that do not fetch from the network "
-                                          + "(Folio never does) show nothing or its fallback there",
+                                      message: "\(what) needs \(shown), outside the book: Folio never reads one, and other reading systems "
+                                          + "may not, so it shows nothing or its fallback there",
                                       file: document.path, line: reference.line, ref: Reference.remote))
             return
         }
