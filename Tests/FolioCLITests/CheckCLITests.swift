@@ -95,7 +95,7 @@ import Testing
         #expect(missing.contains { $0.contains("<img>") && $0.contains("images/gone2.png") })
         #expect(missing.contains { $0.contains("<audio>") && $0.contains("audio/gone.mp3") })
         #expect(missing.contains { $0.contains("@font-face") && $0.contains("fonts/gone.woff2") })
-        #expect(missing.count == 3)
+        #expect(missing.count == 4, "the image, audio and font, and the video of the placeholder test")
     }
 
     @Test func imagesAndFontsThatCannotBeDecodedAreErrors() throws {
@@ -136,6 +136,15 @@ import Testing
         let problems = try Self.found("layout.word-broken")
         #expect(problems.contains { $0.message.contains("HARBOURREGISTER") && $0.pages["phone-12pt-day"] == [1] })
         #expect(problems.contains { $0.message.contains("registerOfBoats") })
+    }
+
+    @Test func contentShownAsAPlaceholderIsOnItsPage() throws {
+        let images = try Self.found("layout.image-missing")
+        #expect(Set(images.compactMap(\.line)) == [22, 23], "the missing image and the one that does not decode")
+        #expect(images.allSatisfy { $0.pages["phone-12pt-day"]?.count == 1 && $0.pages["tablet-14pt-day"]?.count == 1 })
+        let media = try #require(try Self.found("layout.media-not-shown").first)
+        #expect(media.message.contains("<video>") && media.line == 27 && media.pages["phone-12pt-day"] != nil)
+        #expect(try Self.found("ref.resource-missing").contains { $0.message.contains("video/launch.mp4") })
     }
 
     @Test func scaledImagesAreNotesWithTheirScale() throws {

@@ -159,6 +159,7 @@ BROKEN1 = '''<section epub:type="chapter">
 <audio src="audio/gone.mp3" controls="controls">The harbour bell.</audio>
 <p>See <a href="missing.xhtml">a chapter that is not there</a> and <a href="chapter2.xhtml#nowhere">a place that is not there</a>.</p>
 <p>An <a href="appendix.xhtml">appendix left out of the spine</a>, and a photograph from the web: <img src="https://harbour.example.org/photo.jpg" alt="The harbour from the air"/></p>
+<video src="video/launch.mp4" controls="controls"/>
 </section>
 '''
 
