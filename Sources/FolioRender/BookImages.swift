@@ -1,5 +1,8 @@
 import FolioImage
+import FolioLayout
 import FolioPublication
+import FolioStyle
+import FolioText
 import Foundation
 
 /// The book's images for layout (intrinsic sizes) and rendering (pixels), read once each.
@@ -19,15 +22,17 @@ public final class BookImages: @unchecked Sendable {
         self.publication = publication
     }
 
-    /// Inline SVG drawings of the book's documents, by the path layout gave them.
+    /// Images carried in the book's documents (inline SVG drawings, `data:` URLs), by the path
+    /// layout gave them.
     private var inline: [String: [UInt8]] = [:]
 
-    /// Keeps an inline SVG drawing under `path` (a document's path and a fragment of its own),
-    /// to be drawn like an image file; its intrinsic size, nil when it cannot be read.
-    public func registerInline(_ path: String, svg: [UInt8]) -> (width: Double, height: Double)? {
-        guard svg.count <= Self.fileLimit else { return nil }
+    /// Keeps an image carried in a document (an inline SVG drawing, a `data:` URL's bytes)
+    /// under `path` (the document's path and a fragment of its own), to be drawn like an image
+    /// file; its intrinsic size, nil when it cannot be read.
+    public func registerInline(_ path: String, data: [UInt8]) -> (width: Double, height: Double)? {
+        guard data.count <= Self.fileLimit else { return nil }
         lock.lock()
-        inline[path] = svg
+        inline[path] = data
         sizes[path] = nil
         lock.unlock()
         return size(path)
@@ -84,5 +89,15 @@ public final class BookImages: @unchecked Sendable {
             publication.diagnostics.warn("image.undecodable", "\(error); drawn as a placeholder", at: path)
             return nil
         }
+    }
+}
+
+extension BookLayout {
+    /// A layout whose images are `images`': their sizes from the files' headers, and the images
+    /// documents carry (inline SVG drawings, `data:` URLs) kept to be drawn like files.
+    public convenience init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings,
+                            metric: TextMetric = .fonts, images: BookImages) {
+        self.init(publication: publication, environment: environment, settings: settings, metric: metric,
+                  imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, data: $1) })
     }
 }

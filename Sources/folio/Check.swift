@@ -81,8 +81,7 @@ struct Check: ParsableCommand {
             let since = copy.diagnostics.warnings.count
             let images = BookImages(copy)
             let environment = try setup.target.environment()
-            let layout = BookLayout(publication: copy, environment: environment, settings: try setup.target.settings(),
-                                    imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+            let layout = BookLayout(publication: copy, environment: environment, settings: try setup.target.settings(), images: images)
             layout.chapterCacheLimit = 1
             let inspector = PageInspector(devicePixelRatio: setup.dpr) { images.pixels($0) }
             var thumbnails = folder.map { ThumbnailWriter(folder: $0.appendingPathComponent(setup.name), images: images, jobs: jobs) }

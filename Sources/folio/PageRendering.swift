@@ -100,8 +100,7 @@ struct RenderSetup {
     /// each record and PNG (nil for chapters `draw` skips). An empty book is an error (exit 65).
     func render(_ publication: Publication, images: BookImages, name book: String, jobs: Int,
                 draw: (String) -> Bool = { _ in true }, _ page: (SnapshotPage, [UInt8]?) throws -> Void) throws {
-        let layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(),
-                                imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+        let layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(), images: images)
         let progress = Progress(enabled: isatty(2) == 1)
         var count = 0
         try SnapshotRenderer(layout: layout, images: images, dpr: dpr, compression: compression).run(jobs: jobs, draw: draw) { record, png in

@@ -115,12 +115,11 @@ struct PagedBook {
             // The terminal's width is the reader's to choose (the pager's + and −).
             settings.measure = 0
             layout = BookLayout(publication: publication, environment: .terminal(columns: cells.columns, rows: cells.rows),
-                                settings: settings, metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+                                settings: settings, metric: .cells, images: images)
         } else {
             let environment = try target.environment()
             devicePixelRatio = environment.devicePixelRatio
-            layout = BookLayout(publication: publication, environment: environment, settings: try target.settings(),
-                                imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+            layout = BookLayout(publication: publication, environment: environment, settings: try target.settings(), images: images)
         }
         // These commands go through the book once, chapter after chapter: only the chapter being
         // read and the one before it (whose pages render's batch may still be finishing, asking

@@ -15,8 +15,7 @@ import Testing
         let path = RenderSupport.fixtures.appendingPathComponent("inline-svg").path
         let publication = try PublicationOpener.open(path)
         let images = BookImages(publication)
-        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone,
-                                imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, images: images)
         let page = try #require(layout.readingOrder.flatMap { layout.chapter($0).pages }.first)
         return (page, images, publication)
     }

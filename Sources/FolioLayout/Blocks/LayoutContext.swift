@@ -12,10 +12,11 @@ public struct LayoutContext {
     /// The intrinsic size in CSS px of an image of the container, by path; nil when the file
     /// is missing or not an image.
     public var imageSize: (String) -> (width: Double, height: Double)?
-    /// Takes an inline `<svg>` drawing as an SVG document under a path of its own (for the
-    /// renderer to draw like any image) and gives its intrinsic size; nil where no renderer
-    /// draws (then such a drawing is shown as its declared box, with a warning).
-    public var inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)?
+    /// Takes an image a document carries — an inline `<svg>` drawing written out as an SVG
+    /// document, a `data:` URL's bytes — under a path of its own (for the renderer to draw like
+    /// any image) and gives its intrinsic size; nil where no renderer draws or the bytes are no
+    /// image (then a drawing is shown as its declared box, an image as its alt text, with a warning).
+    public var inlineImage: ((_ path: String, _ data: [UInt8]) -> (width: Double, height: Double)?)?
     /// The language of text whose document does not say (the publication's first
     /// `dc:language`), for hyphenation and shaping.
     public var defaultLanguage: String?

@@ -31,10 +31,10 @@ public final class BookLayout {
 
     /// - Parameters:
     ///   - imageSize: the intrinsic size of an image file of the book, by container path.
-    ///   - inlineImage: takes an inline SVG drawing as an image of its own (`LayoutContext.inlineImage`).
+    ///   - inlineImage: takes an image a document carries (an inline SVG drawing, a `data:` URL's bytes) as an image of its own (`LayoutContext.inlineImage`).
     public init(publication: Publication, environment: MediaEnvironment, settings: ReaderSettings, metric: TextMetric = .fonts,
                 imageSize: @escaping (String) -> (width: Double, height: Double)?,
-                inlineImage: ((_ path: String, _ svg: [UInt8]) -> (width: Double, height: Double)?)? = nil) {
+                inlineImage: ((_ path: String, _ data: [UInt8]) -> (width: Double, height: Double)?)? = nil) {
         self.publication = publication
         typesetter = ChapterTypesetter(publication: publication, styles: StyleContext(publication: publication, environment: environment, settings: settings),
                                        page: PageGeometry(environment: environment, settings: settings), metric: metric,

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioPublication
 import FolioStyle
 import FolioText
@@ -41,7 +42,10 @@ struct ReplacedLayouter {
             declared = SVGImage.declaredSize(element) ?? image.flatMap(SVGImage.declaredSize)
             if alt.isEmpty { alt = element.descendants("title", namespace: Namespace.svg).first?.textContent ?? "" }
         }
-        guard let href, !href.hasPrefix("data:"), let resolved = ContainerPath.resolve(href, relativeTo: chapter.path)?.path else {
+        if let href, href.prefix(5).lowercased() == "data:" {
+            return dataImage(href, element: element, alt: alt, declared: declared)
+        }
+        guard let href, let resolved = ContainerPath.resolve(href, relativeTo: chapter.path)?.path else {
             return ImageSource(path: nil, alt: alt, intrinsic: href == nil ? declared : nil)
         }
         guard let size = chapter.context.imageSize(resolved) else {
@@ -54,6 +58,22 @@ struct ReplacedLayouter {
         // An <svg> wrapper's viewBox sets the aspect the image is shown at.
         return ImageSource(path: resolved, alt: alt, intrinsic: declared ?? size)
     }
+
+    /// An image carried in a `data:` URL: decoded and kept under a path of the document's own,
+    /// to be drawn like an image file; its alt text stands in when it does not decode.
+    func dataImage(_ url: String, element: XMLNode, alt: String, declared: (width: Double, height: Double)?) -> ImageSource {
+        let imagePath = "\(chapter.path)#folio-data-\(element.index)"
+        guard let data = DataURL.decode(url, limit: Self.dataURLLimit), let register = chapter.context.inlineImage,
+              let size = register(imagePath, data.bytes) else {
+            chapter.warn("layout.image-missing", "a data: URL image does not decode; showing "
+                         + (alt.isEmpty ? "nothing in its place (it has no alt text)" : "its alt text"), about: element)
+            return ImageSource(path: nil, alt: alt, intrinsic: nil)
+        }
+        return ImageSource(path: imagePath, alt: alt, intrinsic: declared ?? size)
+    }
+
+    /// The largest image a `data:` URL may carry.
+    static let dataURLLimit = 16 << 20
 
     /// SVG elements that draw something themselves (an `<svg>` holding only an `<image>`, the
     /// usual cover page, shows that image instead).

@@ -56,14 +56,13 @@ public final class CellBook {
             settings.marginShare = 0
             settings.measure = 0
             return BookLayout(publication: publication, environment: .terminal(columns: columns, rows: rows), settings: settings,
-                              metric: .cells, imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+                              metric: .cells, images: images)
         case .image(let cellWidth, let cellHeight, let fontScale):
             settings.font = font
             settings.fontScale = fontScale
             let scale = imageScale(cellHeight: cellHeight)
             let environment = MediaEnvironment(width: Double(columns * cellWidth) / scale, height: Double(rows * cellHeight) / scale, dpr: scale)
-            return BookLayout(publication: publication, environment: environment, settings: settings, metric: .fonts,
-                              imageSize: { images.size($0) }, inlineImage: { images.registerInline($0, svg: $1) })
+            return BookLayout(publication: publication, environment: environment, settings: settings, metric: .fonts, images: images)
         }
     }
 

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioPublication
 import FolioStyle
 import Foundation
@@ -35,7 +36,7 @@ extension FontContext {
             let bytes: [UInt8]?
             if href.lowercased().hasPrefix("data:") {
                 path = "data: URL in \(sheet)"
-                bytes = Self.dataURLBytes(href)
+                bytes = DataURL.decode(href)?.bytes
             } else if let resolved = ContainerPath.resolve(href, relativeTo: sheet)?.path {
                 path = resolved
                 bytes = loadResource(resolved)
@@ -69,14 +70,5 @@ extension FontContext {
     /// Case, spaces and hyphens ignored: "Liberation Serif Bold" = "LiberationSerif-Bold".
     static func nameKey(_ name: String) -> String {
         String(name.lowercased().filter { $0 != " " && $0 != "-" })
-    }
-
-    /// The bytes of a base64 `data:` URL. https://fetch.spec.whatwg.org/#data-urls
-    static func dataURLBytes(_ url: String) -> [UInt8]? {
-        guard let comma = url.firstIndex(of: ",") else { return nil }
-        let header = url[..<comma].lowercased()
-        let payload = String(url[url.index(after: comma)...])
-        guard header.hasSuffix(";base64") else { return nil }
-        return Data(base64Encoded: payload, options: .ignoreUnknownCharacters).map { Array($0) }
     }
 }
