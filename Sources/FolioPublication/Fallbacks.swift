@@ -6,7 +6,8 @@ import FolioCore
 ///
 /// Each item's chain is itself, then its `fallback`, that item's `fallback`, and so on. The item
 /// resolves to the first one in its chain that Folio renders (`MediaTypes.isRenderable`, never a
-/// remote item). A chain that names a missing id (`opf.fallback-missing`) or comes back on itself
+/// remote item); a `scripted` document is passed over for its fallback, since Folio runs no
+/// scripts, and shown itself only when nothing after it renders. A chain that names a missing id (`opf.fallback-missing`) or comes back on itself
 /// (`opf.fallback-cycle`) is warned and ends there; no chain is walked twice, so a hostile manifest
 /// costs time linear in its size. A chain in which nothing renders may still end in an item of
 /// `MediaTypes.xhtmlWhenSniffed` whose file `sniff` finds to be XHTML: that item is shown as XHTML.
@@ -37,16 +38,27 @@ public enum Fallbacks {
             var current = start
             var result: String?
             var sniffable: Int?
+            var scripted: String?
             while true {
                 if let known = resolved[current] { result = known; break }
                 guard onPath.insert(current).inserted else { break }  // a cycle without a renderable item
                 path.append(current)
                 let item = items[current]
-                if !item.isRemote, MediaTypes.isRenderable(item.mediaType) { result = item.id; break }
+                if !item.isRemote, MediaTypes.isRenderable(item.mediaType) {
+                    // Folio runs no scripts: a scripted document's fallback is shown when it has one.
+                    guard item.properties.contains("scripted"), let fallback = item.fallback, index[fallback] != nil else {
+                        result = item.id
+                        break
+                    }
+                    if scripted == nil { scripted = item.id }
+                    current = index[fallback]!
+                    continue
+                }
                 if sniffable == nil, !item.isRemote, MediaTypes.xhtmlWhenSniffed.contains(item.contentType) { sniffable = current }
                 guard let fallback = item.fallback, let next = index[fallback] else { break }
                 current = next
             }
+            if result == nil, let scripted { result = scripted }   // no fallback renders: the scripted document, without its scripts
             if result == nil, let i = sniffable, let type = sniff(items[i]), MediaTypes.contentDocuments.contains(type) {
                 manifest.setSniffedType(type, at: i)
                 diagnostics.warn("opf.media-type-sniffed", "manifest item \"\(items[i].id)\" is declared \(items[i].mediaType) but holds \(type); shown as such",

@@ -53,4 +53,24 @@ import Testing
         #expect(manifest.items.allSatisfy { $0.renderableID == nil })
         #expect(diagnostics.count("opf.fallback-cycle") == 1)
     }
+
+    /// Folio runs no scripts: a scripted document with a fallback shows the fallback
+    /// (W3C `scr-support-fallback`); without one, or when nothing after it renders, itself.
+    @Test func aScriptedDocumentShowsItsFallback() {
+        var manifest = Manifest()
+        manifest.append(ManifestItem(id: "app", href: "app.xhtml", path: "app.xhtml", mediaType: "application/xhtml+xml",
+                                     properties: ["scripted"], fallback: "plain"))
+        manifest.append(ManifestItem(id: "plain", href: "plain.xhtml", path: "plain.xhtml", mediaType: "application/xhtml+xml"))
+        manifest.append(ManifestItem(id: "alone", href: "alone.xhtml", path: "alone.xhtml", mediaType: "application/xhtml+xml",
+                                     properties: ["scripted"]))
+        manifest.append(ManifestItem(id: "widget", href: "w.xhtml", path: "w.xhtml", mediaType: "application/xhtml+xml",
+                                     properties: ["scripted"], fallback: "blob"))
+        manifest.append(ManifestItem(id: "blob", href: "b.bin", path: "b.bin", mediaType: "application/octet-stream"))
+        let diagnostics = Diagnostics()
+        Fallbacks.resolve(&manifest, diagnostics: diagnostics, at: "p.opf")
+        #expect(manifest.item(id: "app")?.renderableID == "plain")
+        #expect(manifest.item(id: "alone")?.renderableID == "alone")
+        #expect(manifest.item(id: "widget")?.renderableID == "widget")
+        #expect(diagnostics.warnings.isEmpty)
+    }
 }
