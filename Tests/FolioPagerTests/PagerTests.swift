@@ -352,3 +352,18 @@ struct PagerRightToLeftSearchTests {
         #expect(marked >= word.count, "“\(word)” is marked on the screen (\(marked) cells)")
     }
 }
+
+/// A link to a note opens it in a pop-up; a link to the document's `<title>` marked
+/// `epub:type="footnote"` does not, since only what a page shows is a note (W3C
+/// pss-support_ignore-title).
+@Suite struct PagerNoteTests {
+    static let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/note-on-title").path
+
+    @Test func aNoteOpensAndATitleMarkedAsANoteDoesNot() throws {
+        let publication = try PublicationOpener.open(Self.book)
+        let cells = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let p = Pager(book: cells, columns: 80, rows: 24, theme: .day, showJacket: false)
+        #expect(p.noteText("EPUB/chapter1.xhtml#n1")?.text == "The note's own words.")
+        #expect(p.noteText("EPUB/chapter2.xhtml#t1") == nil)
+    }
+}

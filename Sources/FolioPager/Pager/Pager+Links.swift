@@ -89,6 +89,13 @@ extension Pager {
               let tree = book.layout.chapter(spine).tree, let root = tree.root else { return nil }
         let id = String(parts[1])
         guard let target = root.descendants().first(where: { $0.isElement && $0.attribute("id") == id }) else { return nil }
+        // Only what a page shows is a note: `epub:type` on the `<title>` or anything else in the
+        // head is ignored (W3C pss-support_ignore-title).
+        var ancestor: XMLNode? = target
+        while let current = ancestor {
+            if current.localName == "head" { return nil }
+            ancestor = current.parentElement
+        }
         let noteTypes: Set<String> = ["footnote", "endnote", "note", "rearnote", "footnotes", "endnotes", "rearnotes"]
         var node: XMLNode? = target
         var isNote = false
