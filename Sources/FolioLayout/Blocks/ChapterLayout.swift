@@ -53,6 +53,7 @@ public final class ChapterLayout {
     public func build() -> ChapterFlow {
         let width = context.page.contentWidth
         if let root = document.root, root.computed.box.display != .none {
+            if document.tree.wasRecovered { recoveryNotice(root, width: width) }
             blocks.layoutBlock(root, x: 0, width: width)
         }
         floats.clearFloats(.both)
@@ -62,6 +63,21 @@ public final class ChapterLayout {
         return ChapterFlow(width: width, units: column.units, placed: column.placed.compactMap { $0 }, anchors: column.anchors,
                            offsets: offsets, background: pageBackground(), repeatedHeaders: column.repeatedHeaders,
                            boxes: column.tree.boxes)
+    }
+
+    /// The line a chapter whose markup is not well-formed starts with, in italics: the reader is
+    /// told that what follows is what the HTML parser recovered, as the warning tells the
+    /// publisher.
+    static let recoveryNoticeText = "This chapter is not well-formed XHTML; it is shown as recovered HTML."
+
+    private func recoveryNotice(_ root: StyledNode, width: Double) {
+        var style = root.computed
+        style.font.style = .italic
+        style.font.size *= 0.85
+        style.text.align = .start
+        var notice = PendingParagraph(block: root, x: 0, width: width)
+        notice.addText(Self.recoveryNoticeText, style: interner.intern(style), node: -1)
+        inlines.flushParagraph(&notice)
     }
 
     /// A chapter that is one image and no text (a cover, a plate) shows the image as large
