@@ -16,7 +16,9 @@ enum PublicationSummary {
         }
         return .object([
             ("title", .string(m.title)),
-            ("titles", .array(m.titles.map { .object([("title", .string($0.value)), ("type", .string($0.type))]) })),
+            ("titles", .array(m.titles.map {
+                .object([("title", .string($0.value)), ("type", .string($0.type)), ("dir", .string($0.direction ?? "auto")), ("lang", .string($0.language))])
+            })),
             ("creators", .array(m.creators.map(contributor))),
             ("contributors", .array(m.contributors.map(contributor))),
             ("languages", .strings(m.languages)),
@@ -56,7 +58,8 @@ enum PublicationSummary {
     }
 
     static func contributor(_ c: Contributor) -> JSONValue {
-        .object([("name", .string(c.name)), ("role", .string(c.role)), ("fileAs", .string(c.fileAs))])
+        .object([("name", .string(c.name)), ("role", .string(c.role)), ("fileAs", .string(c.fileAs)),
+                 ("dir", .string(c.direction ?? "auto")), ("lang", .string(c.language))])
     }
 
     static func navPoint(_ p: NavPoint) -> JSONValue {

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// `folio check` on the fixture books made for it: a clean twin that must pass, a book with one
@@ -325,5 +326,27 @@ import Testing
         let pages = try #require(json["pages"] as? [[String: Any]])
         let blank = try #require(pages.first { ($0["href"] as? String) == "EPUB/blank.xhtml" })
         #expect((blank["warnings"] as? [[String: Any]])?.first?["code"] as? String == "layout.blank-page")
+    }
+}
+
+/// `folio info --json` gives each title and creator its direction and language: its own
+/// `dir`, else the package's, else `auto` (W3C `pkg-dir_*`).
+@Suite struct InfoDirectionCLITests {
+    @Test(.enabled(if: Corpus.file("w3c/pkg-dir_creator-rtl.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
+    func aCreatorSetRightToLeftSaysSo() throws {
+        let book = try #require(Corpus.file("w3c/pkg-dir_creator-rtl.epub")).path
+        let run = try CLITests.folio("info", book, "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let creator = try #require((json["creators"] as? [[String: Any]])?.first)
+        #expect(creator["name"] as? String == "Dave Cramer" && creator["dir"] as? String == "rtl" && creator["lang"] as? String == "en")
+        let title = try #require((json["titles"] as? [[String: Any]])?.first)
+        #expect(title["dir"] as? String == "auto" && title["lang"] as? String == "en")
+    }
+
+    @Test func aBookWithoutDirectionsSaysAuto() throws {
+        let run = try CLITests.folio("info", CLITests.sample, "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let creators = try #require(json["creators"] as? [[String: Any]])
+        #expect(!creators.isEmpty && creators.allSatisfy { $0["dir"] as? String == "auto" })
     }
 }
