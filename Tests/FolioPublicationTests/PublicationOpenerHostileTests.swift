@@ -54,7 +54,7 @@ import FolioCore
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["book.epub"])
     }
 
-    @Test func anEntryCompressedWithoutDeflateIsAnErrorButTheBookStillOpens() throws {
+    @Test func anEntryCompressedWithoutDeflateIsAnErrorAndIsNotReadButTheBookOpens() throws {
         let book = TestBook.epub3()
         let url = try dir.file("bzip2.epub")
         try ZipBuilder.write(to: url, entries: book.files.map { file in
@@ -66,6 +66,8 @@ import FolioCore
         #expect(diagnostics.warnings.contains { $0.code == "zip.compression-method" && $0.severity == .error && $0.message.contains("EPUB/text/two.xhtml") })
         #expect(diagnostics.warnings.filter { $0.code == "zip.compression-method" }.count == 1)
         #expect(publication.spine.items.count == 2)
+        #expect(throws: ContainerError.self) { try publication.read("EPUB/text/two.xhtml") }
+        #expect((try? publication.read("EPUB/text/one.xhtml"))?.isEmpty == false)
     }
 
     @Test func aZipBombInTheManifestDoesNotStopTheBookButReadingItIsRefusedAsTooLarge() throws {

@@ -93,6 +93,9 @@ struct StyleCorpusTests {
 
     /// The W3C test of a spine whose only item has no usable fallback: it opens with an empty spine.
     static let emptySpine: Set<String> = ["w3c/pub-foreign_bad-fallback.epub"]
+    /// The W3C test whose entries are compressed with BZip2, which OCF does not allow: they are
+    /// not read, so the book does not open, and says why.
+    static let unopenable: Set<String> = ["w3c/ocf-zip-comp.epub"]
     /// Books whose zip stores names mangled (`/EPUB/xhtml/\350….xhtml"`), so spine items
     /// cannot be found. None since kusamakura-preview was repacked with its names whole.
     static let misnamedEntries: Set<String> = []
@@ -100,6 +103,10 @@ struct StyleCorpusTests {
     @Test("every spine document of a corpus book styles on phone and tablet",
           .timeLimit(.minutes(3)), arguments: StyleBooks.books("samples") + StyleBooks.books("w3c"))
     func everySpineDocumentStyles(book: String) throws {
+        if Self.unopenable.contains(book) {
+            #expect(throws: (any Error).self) { try StyleBooks.open(book) }
+            return
+        }
         if Self.emptySpine.contains(book) {
             #expect(try StyleBooks.open(book).spine.items.isEmpty)
             return
