@@ -38,6 +38,28 @@ import Glibc
         return CellRenderer.plain(CellRenderer.grid(page.frame.inCells(), columns: 40, rows: 12))
     }
 
+    /// Emphasis, strong text and headings keep their style in cells: italic and bold are flags
+    /// of the one cell face, which the terminal shows as SGR 3 and 1 (the check fixture's
+    /// heading, and the data URL fixture has none).
+    @Test func headingsAndEmphasisAreBoldAndItalicInCells() throws {
+        let path = RenderSupport.packageRoot.appendingPathComponent("Tests/FolioCLITests/Fixtures/check/broken").path
+        let page = try #require(try Self.pages(path, columns: 60, rows: 40).1.first)
+        let grid = CellRenderer.grid(page.frame.inCells(), columns: 60, rows: 40)
+        func cells(of word: String) -> [Cell] {
+            let text = CellRenderer.plain(grid).split(separator: "\n", omittingEmptySubsequences: false)
+            for (row, line) in text.enumerated() {
+                guard let range = line.range(of: word) else { continue }
+                let column = line.distance(from: line.startIndex, to: range.lowerBound)
+                return (column..<(column + word.count)).map { grid.cells[row * grid.columns + $0] }
+            }
+            return []
+        }
+        let heading = cells(of: "The Harbour")
+        #expect(!heading.isEmpty && heading.allSatisfy { $0.bold && !$0.italic })
+        let body = cells(of: "morning boats")
+        #expect(!body.isEmpty && body.allSatisfy { !$0.bold && !$0.italic })
+    }
+
     @Test func aCollapsedTableIsBoxDrawnWithItsTextOffTheBorderRows() throws {
         #expect(try Self.firstPage("table-collapsed-in-cells") == (try CellSupport.expected("table-collapsed-in-cells")))
     }

@@ -6,13 +6,20 @@ import FolioStyle
 extension ShapedParagraph {
     /// Pieces of one item and bidi level, in the default face at size 1.
     static func itemizeCells(_ collected: CollectedText, items: [InlineItem], levels: [UInt8], context: InlineContext) -> [InlinePiece] {
-        let font = FontChoice(face: context.fonts.defaultFace)
+        // One face for every cell; bold and italic stay flags, for the terminal to show (SGR 1 and 3).
+        let face = context.fonts.defaultFace
+        let fonts = [false, true].flatMap { bold in [false, true].map { italic in FontChoice(face: face, synthesizeBold: bold, synthesizeItalic: italic) } }
+        func font(_ item: Int) -> FontChoice {
+            guard case .text(_, let shared, _) = items[item] else { return fonts[0] }
+            let style = shared.style.font
+            return fonts[(style.weight >= 600 ? 2 : 0) + (style.style != .normal ? 1 : 0)]
+        }
         var pieces: [InlinePiece] = []
         // The open text piece (start < 0: none).
         var start = -1, pieceItem = 0, pieceLevel: UInt8 = 0
         func close(at end: Int) {
             guard start >= 0 else { return }
-            pieces.append(InlinePiece(kind: .text, range: start..<end, item: pieceItem, font: font, size: 1,
+            pieces.append(InlinePiece(kind: .text, range: start..<end, item: pieceItem, font: font(pieceItem), size: 1,
                                       level: pieceLevel, script: .common))
             start = -1
         }
