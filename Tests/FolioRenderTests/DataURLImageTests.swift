@@ -13,12 +13,7 @@ import Testing
 /// base64 payload that is no image.
 @Suite struct DataURLImageTests {
     static func layOut() throws -> (page: Page, images: BookImages, publication: Publication) {
-        let path = RenderSupport.fixtures.appendingPathComponent("data-url-images").path
-        let publication = try PublicationOpener.open(path)
-        let images = BookImages(publication)
-        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, images: images)
-        let page = try #require(layout.readingOrder.flatMap { layout.chapter($0).pages }.first)
-        return (page, images, publication)
+        try RenderSupport.firstPage(ofFixture: "data-url-images")
     }
 
     static func images(_ page: Page) -> [ImageItem] {

@@ -12,12 +12,7 @@ import Testing
 /// `<style>`) and a line of SVG text between two paragraphs.
 @Suite struct InlineSVGTests {
     static func layOut() throws -> (page: Page, images: BookImages, publication: Publication) {
-        let path = RenderSupport.fixtures.appendingPathComponent("inline-svg").path
-        let publication = try PublicationOpener.open(path)
-        let images = BookImages(publication)
-        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, images: images)
-        let page = try #require(layout.readingOrder.flatMap { layout.chapter($0).pages }.first)
-        return (page, images, publication)
+        try RenderSupport.firstPage(ofFixture: "inline-svg")
     }
 
     @Test func aDrawingIsLaidOutAsAnImageOfItsDeclaredAspect() throws {

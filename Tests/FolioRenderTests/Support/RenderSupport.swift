@@ -2,8 +2,10 @@ import CCairo
 import FolioCore
 import FolioImage
 import FolioLayout
+import FolioPublication
 import FolioStyle
 import Foundation
+import Testing
 @testable import FolioRender
 @testable import FolioText
 
@@ -64,6 +66,15 @@ enum RenderSupport {
     }
 
     /// A PNG file decoded by Cairo's own reader, as a bitmap (nil when Cairo cannot read it).
+    /// The first page of a fixture book laid out for a phone, with its images and publication.
+    static func firstPage(ofFixture name: String) throws -> (page: Page, images: BookImages, publication: Publication) {
+        let publication = try PublicationOpener.open(fixtures.appendingPathComponent(name).path)
+        let images = BookImages(publication)
+        let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, images: images)
+        let page = try #require(layout.readingOrder.flatMap { layout.chapter($0).pages }.first)
+        return (page, images, publication)
+    }
+
     static func decodePNG(_ bytes: [UInt8]) -> Bitmap? {
         final class Reader {
             let bytes: [UInt8]
