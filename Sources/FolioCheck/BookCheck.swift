@@ -75,10 +75,6 @@ public struct BookCheck {
         }
     }
 
-    /// Whether a container path names a file the book can show: present and in the manifest.
-    func exists(_ path: String) -> Bool {
-        publication.container.contains(path) && publication.manifest.item(path: path) != nil
-    }
 
     // MARK: Manifest
 
@@ -173,8 +169,7 @@ public struct BookCheck {
         }
         guard !href.isEmpty, !ContainerPath.hasScheme(href), !href.hasPrefix("//") else { return }   // a link out of the book: not followed
         guard let (target, fragment) = ContainerPath.resolve(href, relativeTo: document.path) else { return }
-        guard exists(target) else {
-            let missing = publication.container.contains(target) ? "is not in the manifest" : "is not in the book"
+        if let missing = publication.absence(of: target) {
             let code = reference.kind == .link ? "ref.link-broken" : "ref.resource-missing"
             findings.add(CheckProblem(code: code, severity: .error, message: "\(what) to \(target) leads nowhere: the file \(missing)",
                                       file: document.path, line: reference.line, ref: Reference.links))
@@ -226,9 +221,7 @@ public struct BookCheck {
         if parts.count == 2, parts[1].hasPrefix("epubcfi(") {
             return cfiProblem(ContainerPath.percentDecoded(String(parts[1])), base: path).map { ($0, false) }
         }
-        guard exists(path) else {
-            return ("leads to \(path), which \(publication.container.contains(path) ? "is not in the manifest" : "is not in the book")", false)
-        }
+        if let missing = publication.absence(of: path) { return ("leads to \(path), which \(missing)", false) }
         guard spinePaths.contains(path) else { return ("leads to \(path), which is not in the spine: there is no page to show for it", true) }
         if parts.count == 2, !parts[1].isEmpty, let document = documents[path] {
             let fragment = ContainerPath.percentDecoded(String(parts[1]))

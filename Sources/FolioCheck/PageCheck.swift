@@ -11,8 +11,6 @@ public struct PageCheck {
                                                   "resource.unlisted", "font.unreadable", "css.stylesheet-missing"]
     /// At most this many characters without a glyph get a problem of their own.
     static let characterLimit = 32
-    /// At most this many regions are marked on one page for one problem.
-    static let regionLimit = 20
 
     /// Lays out every page of `layout` for profile `profile`, adding what it finds to
     /// `findings`; `page` sees each page (for thumbnails). Returns the page count.
@@ -23,20 +21,16 @@ public struct PageCheck {
         var number = 0
         var missing: [UInt32: [Int]] = [:]
         var missingFiles: [UInt32: String] = [:]
-        var regionCounts: [String: Int] = [:]
         for spineIndex in layout.readingOrder {
             let chapter = layout.chapterPassingThrough(spineIndex)
             warnings.chapter(chapter.pages, first: number + 1)
             for (k, page) in chapter.pages.enumerated() {
                 number += 1
                 try visit(number, page)
-                regionCounts.removeAll(keepingCapacity: true)
                 for problem in warnings.inspected[k] where problem.code != "font.missing-glyph" {
-                    let counted = regionCounts[problem.message, default: 0]
-                    regionCounts[problem.message] = counted + 1
                     findings.add(CheckProblem(code: problem.code, severity: problem.severity, message: problem.message, file: page.href,
                                               ref: reference(problem.code)),
-                                 profile: profile, page: number, rect: counted < regionLimit ? problem.rect : nil)
+                                 profile: profile, page: number, rect: problem.rect)
                 }
                 for scalar in MissingGlyphReport.characters(in: page.frame) where missing[scalar]?.last != number {
                     missing[scalar, default: []].append(number)

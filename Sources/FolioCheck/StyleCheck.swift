@@ -103,9 +103,9 @@ struct StyleCheck {
                 walk(supports.rules, file: file, lineBase: lineBase, depth: depth, into: &findings)
             case .importRule(let rule):
                 guard let target = ContainerPath.resolve(rule.href, relativeTo: file)?.path else { continue }
-                if !exists(target) {
+                if let missing = publication.absence(of: target) {
                     findings.add(CheckProblem(code: "ref.resource-missing", severity: .error,
-                                              message: "@import of \(target) leads nowhere: the file \(missingReason(target))", file: file,
+                                              message: "@import of \(target) leads nowhere: the file \(missing)", file: file,
                                               ref: BookCheck.Reference.links))
                 } else {
                     readSheet(target, depth: depth + 1, into: &findings)
@@ -126,9 +126,9 @@ struct StyleCheck {
             let name = declaration.name
             guard !name.hasPrefix("--") else { continue }
             for url in Self.urls(in: declaration.value) where !url.hasPrefix("data:") && !url.hasPrefix("#") && !ContainerPath.hasScheme(url) {
-                guard let target = ContainerPath.resolve(url, relativeTo: base)?.path, !exists(target) else { continue }
+                guard let target = ContainerPath.resolve(url, relativeTo: base)?.path, let missing = publication.absence(of: target) else { continue }
                 findings.add(CheckProblem(code: "ref.resource-missing", severity: .error,
-                                          message: "\(name): url(\(url)) leads nowhere: \(target) \(missingReason(target))", file: file, line: line,
+                                          message: "\(name): url(\(url)) leads nowhere: \(target) \(missing)", file: file, line: line,
                                           ref: BookCheck.Reference.links))
             }
             if let what = unsupportedValue(declaration) {
@@ -229,9 +229,9 @@ struct StyleCheck {
         for source in face.sources {
             guard case .url(let url, _) = source, !url.hasPrefix("data:"), !ContainerPath.hasScheme(url),
                   let path = ContainerPath.resolve(url, relativeTo: file)?.path else { continue }
-            guard exists(path) else {
+            if let missing = publication.absence(of: path) {
                 findings.add(CheckProblem(code: "ref.resource-missing", severity: .error,
-                                          message: "@font-face \(face.family.map { "“\($0)” " } ?? "")needs \(path), which \(missingReason(path))",
+                                          message: "@font-face \(face.family.map { "“\($0)” " } ?? "")needs \(path), which \(missing)",
                                           file: file, ref: BookCheck.Reference.links))
                 continue
             }
@@ -252,13 +252,5 @@ struct StyleCheck {
         findings.add(CheckProblem(code: "css.media-unmatched", severity: .info,
                                   message: "\(what) matches none of the profiles checked (\(environments.map(\.name).joined(separator: ", "))): its styles never apply",
                                   file: file, line: line > 0 ? line : nil))
-    }
-
-    private func exists(_ path: String) -> Bool {
-        publication.container.contains(path) && publication.manifest.item(path: path) != nil
-    }
-
-    private func missingReason(_ path: String) -> String {
-        publication.container.contains(path) ? "is not in the manifest" : "is not in the book"
     }
 }

@@ -62,22 +62,21 @@ struct Check: ParsableCommand {
             try RenderSetup(options: ["device": "phone", "theme": "day", "font": "publisher"].merging(profile.options) { _, new in new }, name: profile.name)
         }
         let publication = try openBook(book)
-        var findings = CheckFindings()
-        for warning in publication.diagnostics.warnings {
-            findings.add(CheckProblem(code: warning.code, severity: warning.severity, message: warning.message, file: warning.path, line: warning.line))
-        }
         var environments: [(name: String, environment: MediaEnvironment)] = []
         for setup in setups { environments.append((setup.name, try setup.target.environment())) }
         var bookCheck = BookCheck(publication: publication, environments: environments)
-        let found = bookCheck.run()
-        for problem in found.sorted { findings.add(problem) }
+        var findings = bookCheck.run()
+        for warning in publication.diagnostics.warnings {
+            findings.add(CheckProblem(code: warning.code, severity: warning.severity, message: warning.message, file: warning.path, line: warning.line))
+        }
 
         let folder = report.map { URL(fileURLWithPath: $0) }
         if let folder { try Self.makeFolder(folder) }
         var checked: [CheckReport.Profile] = []
-        for setup in setups {
-            // Each profile pages a book opened afresh, so that its warnings are its own.
-            let copy = try openBook(book)
+        for (k, setup) in setups.enumerated() {
+            // Each further profile pages the book opened afresh, so that its warnings are its own
+            // (one publication would keep each warning once, for the first profile that met it).
+            let copy = k == 0 ? publication : try openBook(book)
             let since = copy.diagnostics.warnings.count
             let images = BookImages(copy)
             let environment = try setup.target.environment()

@@ -50,13 +50,14 @@ public struct PageInspector: Sendable {
         let items = frame.items
         // The fills painted so far: what text may stand on.
         var fills: [(rect: Rect, color: RGBA)] = []
+        let page = frame.background.alpha >= 1 ? frame.background : Self.composite(frame.background, over: .white)
         for (k, item) in items.enumerated() {
             switch item {
             case .line(let box, let setting):
                 lineProblem(box, setting, runs: items[(k + 1)...]).map { found.append($0) }
             case .text(let origin, let run):
                 if run.glyphs.contains(where: { $0.missing == 0 }) || !run.text.allSatisfy(\.isWhitespace) { visible = true }
-                if let problem = contrastProblem(origin, run, backdrop: Self.backdrop(of: origin, run, over: fills, page: frame.background)),
+                if let problem = contrastProblem(origin, run, backdrop: Self.backdrop(of: origin, run, over: fills, page: page)),
                    contrastSeen.insert(problem.message).inserted {
                     found.append(problem)
                 }
@@ -64,10 +65,10 @@ public struct PageInspector: Sendable {
                 visible = true
                 upscaleProblem(image).map { found.append($0) }
             case .fill(let rect, let color):
+                guard color.alpha > 0 else { break }
                 // A box painted the page's own colour shows nothing.
-                let page = frame.background.alpha >= 1 ? frame.background : Self.composite(frame.background, over: .white)
-                if color.alpha > 0, Self.composite(color, over: page) != page { visible = true }
-                if color.alpha > 0 { fills.append((rect, color)) }
+                if Self.composite(color, over: page) != page { visible = true }
+                fills.append((rect, color))
             case .border:
                 visible = true
             case .link:
@@ -139,7 +140,7 @@ public struct PageInspector: Sendable {
     }
 
     /// The colour behind a run's middle: the last fill painted before it that covers that
-    /// point (backgrounds are painted before the text over them), else the page.
+    /// point (backgrounds are painted before the text over them), else the (opaque) page.
     static func backdrop(of origin: Point, _ run: PositionedRun, over fills: [(rect: Rect, color: RGBA)], page: RGBA) -> RGBA {
         let x = origin.x + run.x + run.width / 2, y = origin.y + run.baseline - run.size / 3
         var layers: [RGBA] = []
@@ -149,7 +150,7 @@ public struct PageInspector: Sendable {
             layers.append(color)
             if color.alpha >= 1 { break }
         }
-        var result = page.alpha >= 1 ? page : composite(page, over: .white)
+        var result = page
         for layer in layers.reversed() { result = composite(layer, over: result) }
         return result
     }
@@ -170,7 +171,7 @@ public struct PageInspector: Sendable {
     static func luminance(_ color: RGBA) -> Double {
         func channel(_ value: UInt8) -> Double {
             let c = Double(value) / 255
-            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055).power(2.4)
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
     }
@@ -185,10 +186,6 @@ public struct PageInspector: Sendable {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
-}
-
-private extension Double {
-    func power(_ exponent: Double) -> Double { exp(log(self) * exponent) }
 }
 
 extension PageProblem {

@@ -10,9 +10,9 @@ public final class PageWarnings: @unchecked Sendable {
     public let inspector: PageInspector
     private let diagnostics: Diagnostics
     private var missing = MissingGlyphReport()
-    /// Page problems by code and message, with their pages, in the order first seen.
-    private var pagesByProblem: [PageProblemKey: [Int]] = [:]
-    private var problemOrder: [PageProblemKey] = []
+    /// Page problems (their regions left out), with their pages, in the order first seen.
+    private var pagesByProblem: [PageProblem: [Int]] = [:]
+    private var problemOrder: [PageProblem] = []
     /// Book pages of the warnings recorded while laying out, by index in `diagnostics`.
     public private(set) var pagesOfWarning: [Int: ClosedRange<Int>] = [:]
     private var seen = 0
@@ -20,12 +20,6 @@ public final class PageWarnings: @unchecked Sendable {
     public private(set) var inspected: [[PageProblem]] = []
     /// At most this many pages are named for one problem.
     static let pageLimit = 10
-
-    struct PageProblemKey: Hashable {
-        var code: String
-        var severity: Severity
-        var message: String
-    }
 
     public init(inspector: PageInspector, diagnostics: Diagnostics) {
         self.inspector = inspector
@@ -45,7 +39,8 @@ public final class PageWarnings: @unchecked Sendable {
             missing.note(page.frame, page: first + k)
             // Missing glyphs are reported by character, with their pages, by `missing`.
             for problem in perPage[k] where problem.code != "font.missing-glyph" {
-                let key = PageProblemKey(code: problem.code, severity: problem.severity, message: problem.message)
+                var key = problem
+                key.rect = nil
                 if pagesByProblem[key] == nil { problemOrder.append(key) }
                 if pagesByProblem[key]?.last != first + k { pagesByProblem[key, default: []].append(first + k) }
             }
