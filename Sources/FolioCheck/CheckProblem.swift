@@ -26,6 +26,24 @@ public struct CheckProblem: Sendable {
         self.ref = ref
     }
 
+    /// At most this many regions are kept for one problem on one page.
+    static let regionLimit = 20
+
+    /// Adds `other`'s pages and regions to this problem's.
+    mutating func takePages(of other: CheckProblem) {
+        for (profile, more) in other.pages {
+            let known = pages[profile, default: []]
+            if let last = known.last, let first = more.first, first > last, more == more.sorted() {
+                pages[profile] = known + more   // pages come in order as a profile is paged
+            } else {
+                pages[profile] = Array(Set(known + more)).sorted()
+            }
+        }
+        for (profile, byPage) in other.regions {
+            regions[profile, default: [:]].merge(byPage) { old, new in old.count >= Self.regionLimit ? old : old + new }
+        }
+    }
+
     /// `OEBPS/ch1.xhtml:12`, or the file alone, or nil.
     public var place: String? {
         guard let file else { return nil }
@@ -48,9 +66,6 @@ public struct CheckProblem: Sendable {
 public struct CheckFindings: Sendable {
     private var problems: [CheckProblem] = []
     private var index: [Key: Int] = [:]
-    /// At most this many regions are kept for one problem on one page.
-    static let regionLimit = 20
-
     struct Key: Hashable {
         var code: String
         var message: String
@@ -69,17 +84,7 @@ public struct CheckFindings: Sendable {
             return
         }
         problems[at].severity = max(problems[at].severity, problem.severity)
-        for (profile, pages) in problem.pages {
-            let known = problems[at].pages[profile, default: []]
-            if let last = known.last, let first = pages.first, first > last, pages == pages.sorted() {
-                problems[at].pages[profile] = known + pages   // pages come in order as a profile is paged
-            } else {
-                problems[at].pages[profile] = Array(Set(known + pages)).sorted()
-            }
-        }
-        for (profile, byPage) in problem.regions {
-            problems[at].regions[profile, default: [:]].merge(byPage) { old, new in old.count >= Self.regionLimit ? old : old + new }
-        }
+        problems[at].takePages(of: problem)
         if problems[at].ref == nil { problems[at].ref = problem.ref }
     }
 

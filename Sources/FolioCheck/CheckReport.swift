@@ -59,10 +59,7 @@ public struct CheckReport: Sendable {
     /// A group's pages per profile, all its places' together.
     static func merged(_ group: [CheckProblem]) -> CheckProblem {
         var merged = group[0]
-        for problem in group.dropFirst() {
-            for (profile, pages) in problem.pages { merged.pages[profile] = Array(Set(merged.pages[profile, default: []] + pages)).sorted() }
-            for (profile, byPage) in problem.regions { merged.regions[profile, default: [:]].merge(byPage) { $0 + $1 } }
-        }
+        for problem in group.dropFirst() { merged.takePages(of: problem) }
         return merged
     }
 

@@ -46,12 +46,12 @@ public enum Fallbacks {
                 let item = items[current]
                 if !item.isRemote, MediaTypes.isRenderable(item.mediaType) {
                     // Folio runs no scripts: a scripted document's fallback is shown when it has one.
-                    guard item.properties.contains("scripted"), let fallback = item.fallback, index[fallback] != nil else {
+                    guard item.properties.contains("scripted"), let next = item.fallback.flatMap({ index[$0] }) else {
                         result = item.id
                         break
                     }
                     if scripted == nil { scripted = item.id }
-                    current = index[fallback]!
+                    current = next
                     continue
                 }
                 if sniffable == nil, !item.isRemote, MediaTypes.xhtmlWhenSniffed.contains(item.contentType) { sniffable = current }

@@ -56,7 +56,7 @@ struct CellOutput {
         let cellPixels = graphics == .kitty || graphics == .sixel ? Self.cellPixels() : .fallback
         let images = paged.images
         var first = true
-        try paged.forEachPage(in: selection, keepingChapters: false) { number, page in
+        try paged.forEachPage(in: selection, keepingChapters: false) { number, page, _ in
             let drawn = CellRenderer.page(page.frame.inCells(), columns: columns, rows: rows, graphics: graphics,
                                           colors: mode, cellPixels: cellPixels) { images.bitmap($0, width: $1, height: $2) }
             var bytes = first ? [] : [UInt8(0x0C)]

@@ -41,7 +41,7 @@ struct Layout: ParsableCommand {
         var out: [JSONValue] = []
         var firstPage: ContinuousClock.Instant?
         var count = 0
-        try paged.forEachPage(in: selection, keepingChapters: false) { number, page in
+        try paged.forEachPage(in: selection, keepingChapters: false) { number, page, _ in
             if firstPage == nil { firstPage = clock.now }
             count += 1
             if timing { return }
@@ -101,7 +101,7 @@ struct Text: ParsableCommand {
         let paged = try PagedBook.open(book, target: options.target, cells: options.cellGrid)
         let selection = PageSelection(options.pages)
         var first = true
-        try paged.forEachPage(in: selection, keepingChapters: false) { number, page in
+        try paged.forEachPage(in: selection, keepingChapters: false) { number, page, _ in
             Terminal.write((first ? "" : "\u{C}") + page.text + (page.text.hasSuffix("\n") ? "" : "\n"))
             first = false
         }

@@ -129,20 +129,9 @@ struct PagedBook {
                                     diagnostics: publication.diagnostics)
     }
 
-    /// Calls `body` with each page and its book page number, until `last` if given. A book
-    /// none of whose spine items gives a page is an error (exit 65) naming the book.
-    /// `keepingChapters: false` is for a body done with each page when it returns (listing,
-    /// printing text): a chapter is let go once its pages are through, before the next is
-    /// laid out, so only one chapter is in memory at a time.
-    /// What the pages show going wrong (characters no font has, words broken, …) is reported
-    /// once, with the pages, when the pages are through. The pages `selection` names (all of them when nil), in order, numbered from 1. A
-    /// selection that names no page of the book is an error naming its page count (exit 64);
-    /// pages named past the last are a warning.
-    func forEachPage(in selection: PageSelection?, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
-        try forEachPage(in: selection, keepingChapters: keepingChapters) { number, page, _ in try body(number, page) }
-    }
-
-    /// As above, with each page's problems (see the next but one).
+    /// The pages `selection` names (all of them when nil), in order, numbered from 1, each with
+    /// its problems (see the next). A selection that names no page of the book is an error
+    /// naming its page count (exit 64); pages named past the last are a warning.
     func forEachPage(in selection: PageSelection?, keepingChapters: Bool = true, _ body: (Int, Page, [PageProblem]) throws -> Void) throws {
         var count = 0, shown = 0
         try forEachPage(upTo: selection?.last, keepingChapters: keepingChapters) { number, page, problems in
@@ -162,12 +151,13 @@ struct PagedBook {
         }
     }
 
-    func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page) throws -> Void) throws {
-        try forEachPage(upTo: last, keepingChapters: keepingChapters) { number, page, _ in try body(number, page) }
-    }
-
-    /// As above, with each page's problems: what the page shows going wrong, the warnings
-    /// layout placed on it, and on a chapter's first page the chapter's other warnings.
+    /// Calls `body` with each page, its book page number and its problems (what the page shows
+    /// going wrong, the warnings layout placed on it, and on a chapter's first page the
+    /// chapter's other warnings), until `last` if given. A book none of whose spine items gives
+    /// a page is an error (exit 65) naming the book. `keepingChapters: false` is for a body done
+    /// with each page when it returns (listing, printing text): a chapter is let go once its
+    /// pages are through, before the next is laid out, so only one chapter is in memory at a
+    /// time. What the pages show going wrong is reported once, with its pages, at the end.
     func forEachPage(upTo last: Int? = nil, keepingChapters: Bool = true, _ body: (Int, Page, [PageProblem]) throws -> Void) throws {
         var number = 0
         defer { pageWarnings.finish() }
