@@ -29,6 +29,7 @@ extension ShapedParagraph {
         var fontSize = 0.0
         var itemFont = ComputedStyle.initial.font
         var coverage = GlyphCoverage()
+        var fallbackMemo = FallbackMemo()
         var i = 0
         while i < scalars.count {
             let scalar = scalars[i]
@@ -36,6 +37,7 @@ extension ShapedParagraph {
             if collected.item[i] != itemIndex {
                 itemIndex = collected.item[i]
                 if case .text(_, let shared, _) = items[itemIndex] {
+                    if shared.style.font != itemFont { fallbackMemo.forget() }
                     itemFont = shared.style.font
                     main = table.index(of: context.face(for: shared.style), fonts: fonts)
                     fontSize = itemFont.size
@@ -53,21 +55,29 @@ extension ShapedParagraph {
                 continue
             }
             var font = main
-            if previous >= 0, table.face[previous] != table.face[main],
-               followsBase(scalar) || (isNeutral(scalar) && !table.fonts[previous].face.hasColorGlyphs
-                                       && table.fonts[previous].face.hasGlyph(scalar)) {
-                // Marks stay with their base; spaces and punctuation inside fallback text stay
-                // in the fallback face, so that the run shapes as one (not in colour emoji,
-                // whose spaces are as wide as an emoji).
+            // The character's general category, looked up once (the stdlib's lookup is not cheap
+            // and every character of a script the primary face lacks comes here).
+            let category = scalar.properties.generalCategory
+            if previous >= 0, followsBase(scalar, category) {
+                // Marks stay with their base.
                 font = previous
-            } else if previous >= 0, followsBase(scalar) {
+            } else if previous >= 0, table.face[previous] != table.face[main], isNeutral(category),
+                      !table.fonts[previous].face.hasColorGlyphs, table.fonts[previous].face.hasGlyph(scalar) {
+                // Spaces and punctuation inside fallback text stay in the fallback face, so that
+                // the run shapes as one (not in colour emoji, whose spaces are as wide as an emoji).
                 font = previous
-            } else if !coverage.hasGlyph(scalar, font: main, in: table) && !isInvisible(scalar) {
-                if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
-                                                     weight: itemFont.weight, italic: itemFont.style != .normal,
-                                                     stretch: itemFont.stretch, script: Script(hb: hb_script_t(rawValue: scripts[i])),
-                                                     emoji: emojiPresentation(after: i, in: scalars)) {
-                    font = table.index(of: fallback, fonts: fonts)
+            } else if !coverage.hasGlyph(scalar, font: main, in: table) && !isInvisible(scalar, category) {
+                let script = scripts[i], emoji = emojiPresentation(after: i, in: scalars)
+                if let known = fallbackMemo.font(for: scalar, script: script, emoji: emoji, main: main) {
+                    font = known
+                } else {
+                    if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
+                                                         weight: itemFont.weight, italic: itemFont.style != .normal,
+                                                         stretch: itemFont.stretch, script: Script(hb: hb_script_t(rawValue: script)),
+                                                         emoji: emoji) {
+                        font = table.index(of: fallback, fonts: fonts)
+                    }
+                    fallbackMemo.remember(font, for: scalar, script: script, emoji: emoji, main: main)
                 }
             }
             previous = font
@@ -113,18 +123,18 @@ extension ShapedParagraph {
     }
 
     /// Marks and joiners are drawn with the face of the character they attach to.
-    static func followsBase(_ scalar: Unicode.Scalar) -> Bool {
+    static func followsBase(_ scalar: Unicode.Scalar, _ category: Unicode.GeneralCategory) -> Bool {
         // Nothing below U+0300 is a mark or a joiner.
         guard scalar.value >= 0x300 else { return false }
-        switch scalar.properties.generalCategory {
+        switch category {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default: return scalar == "\u{200D}" || scalar == "\u{200C}" || (0xFE00...0xFE0F).contains(scalar.value)
         }
     }
 
     /// Spaces and punctuation, which belong to no script.
-    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+    static func isNeutral(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
         case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation: true
         default: false
@@ -135,8 +145,11 @@ extension ShapedParagraph {
     /// in a book is not looked up in the fallback faces, some of which map controls).
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar != " ", scalar != "\u{AD}" else { return true }
-        let category = scalar.properties.generalCategory
-        return category == .format || category == .control
+        return isInvisible(scalar, scalar.properties.generalCategory)
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar, _ category: Unicode.GeneralCategory) -> Bool {
+        scalar == " " || scalar == "\u{AD}" || category == .format || category == .control
     }
 
     // MARK: Shaping
@@ -240,5 +253,33 @@ struct GlyphCoverage {
         let index = Int(scalar.value)
         if known[index] == 0 { known[index] = table.fonts[font].face.hasGlyph(scalar) ? 1 : 2 }
         return known[index] == 1
+    }
+}
+
+/// The fallback font found for a character within one paragraph's run of one font: the
+/// answer of `FontContext.fallbackFace` (locked, keyed by the whole font request) asked once
+/// per character, script, presentation and primary font instead of once per occurrence.
+/// Forgotten when the item's font properties change, since they are part of the question.
+struct FallbackMemo {
+    private struct Key: Hashable {
+        var scalar: UInt32
+        var script: UInt32
+        var emoji: Bool?
+        var main: Int
+    }
+
+    private var fonts: [Key: Int] = [:]
+
+    /// The font index remembered (`main` when no face has the character), nil when not asked.
+    func font(for scalar: Unicode.Scalar, script: UInt32, emoji: Bool?, main: Int) -> Int? {
+        fonts[Key(scalar: scalar.value, script: script, emoji: emoji, main: main)]
+    }
+
+    mutating func remember(_ font: Int, for scalar: Unicode.Scalar, script: UInt32, emoji: Bool?, main: Int) {
+        fonts[Key(scalar: scalar.value, script: script, emoji: emoji, main: main)] = font
+    }
+
+    mutating func forget() {
+        if !fonts.isEmpty { fonts.removeAll(keepingCapacity: true) }
     }
 }
