@@ -158,7 +158,7 @@ struct BlockLayouter {
         var paragraph = PendingParagraph(block: node, x: x, width: width)
         // A block's text decoration reaches the text of its in-flow descendants.
         let outer = chapter.inlineFlow.decoration
-        let decoration = PropagatedDecoration(node.computed, inside: outer)
+        let decoration = PropagatedDecoration(node.computed, inside: outer, block: true)
         chapter.inlineFlow.decoration = decoration
         defer { chapter.inlineFlow.decoration = outer }
         let inlines = chapter.inlines

@@ -20,6 +20,10 @@ struct InlineLayouter {
             let shared = decorated(node.style, decoration)
             let xml = node.source.map { Int($0.index) } ?? -1
             if let link, xml >= 0 { paragraph.links[xml] = link }
+            if let script = decoration?.cellScript {
+                paragraph.addText(script.forms(text), style: shared, node: xml)
+                return
+            }
             if let pieces = chapter.smallCaps.pieces(text, style: shared) {
                 for piece in pieces { paragraph.addText(piece.text, style: piece.style, node: xml, offset: piece.offset) }
             } else {
@@ -83,7 +87,14 @@ struct InlineLayouter {
         }
         var link = link
         if node.source?.localName == "a", let href = node.source?.attribute("href"), let target = resolveLink(href) { link = target }
-        let inner = PropagatedDecoration(style, inside: decoration)
+        var inner = PropagatedDecoration(style, inside: decoration, raised: chapter.setter.usesCells && isNoteReference(node))
+        // In cells, the outermost raised or lowered element: its text in superscript or
+        // subscript characters, else between brackets.
+        var brackets = false
+        if chapter.setter.usesCells, decoration?.verticalAlign == nil, let script = CellScript(inner?.verticalAlign) {
+            if script.hasForms(textContent(node)) { inner?.cellScript = script } else { brackets = true }
+        }
+        if brackets { paragraph.addText("[", style: decorated(node.style, inner), node: -1) }
         if let fallback = node.text {
             // MathML is not typeset: an inline `math` shows its text (alttext, an annotation, its tokens).
             paragraph.addText(fallback, style: decorated(node.style, inner), node: -1)
@@ -94,6 +105,19 @@ struct InlineLayouter {
             addContent(n, to: &paragraph, decoration: inner, link: link)
             child = n.nextSibling
         }
+        if brackets { paragraph.addText("]", style: decorated(node.style, inner), node: -1) }
+    }
+
+    /// The text of an inline element's subtree as it is laid out (generated content included).
+    func textContent(_ node: StyledNode) -> String {
+        var text = node.text ?? ""
+        var child = node.firstChild
+        while child >= 0 {
+            let n = chapter.document.nodes[Int(child)]
+            if n.computed.box.display != .none { text += textContent(n) }
+            child = n.nextSibling
+        }
+        return text
     }
 
     /// An inline-block: laid out as a box of its own at its shrink-to-fit width, then set in
@@ -148,14 +172,29 @@ struct InlineLayouter {
         return ContainerPath.resolveLink(trimmed, relativeTo: chapter.path)
     }
 
-    /// The style of text inside decorated elements: their lines added to its own.
+    /// The style of text inside decorated elements: their lines added to its own, and the
+    /// shifted baseline of a raised or lowered ancestor when its own is the baseline.
     func decorated(_ shared: SharedStyle, _ decoration: PropagatedDecoration?) -> SharedStyle {
-        guard let decoration, !shared.style.box.textDecorationLine.isSuperset(of: decoration.lines) else { return shared }
+        guard let decoration else { return shared }
+        let lines = !shared.style.box.textDecorationLine.isSuperset(of: decoration.lines)
+        let shift = decoration.verticalAlign.flatMap { shared.style.box.verticalAlign == .keyword(.baseline) ? $0 : nil }
+        guard lines || shift != nil else { return shared }
         var style = shared.style
-        style.box.textDecorationLine.formUnion(decoration.lines)
-        style.box.textDecorationStyle = decoration.style
-        style.box.textDecorationColor = decoration.color
+        if lines {
+            style.box.textDecorationLine.formUnion(decoration.lines)
+            style.box.textDecorationStyle = decoration.style
+            style.box.textDecorationColor = decoration.color
+        }
+        if let shift { style.box.verticalAlign = shift }
         return chapter.interner.intern(style)
+    }
+
+    /// A link the book marks as a note reference (`epub:type="noteref"`): in cells it reads as
+    /// a superscript, whatever its style, so that "cold.⁴⁸" does not read "cold.48".
+    func isNoteReference(_ node: StyledNode) -> Bool {
+        guard node.source?.localName == "a",
+              let types = node.source?.attribute("type", namespace: "http://www.idpf.org/2007/ops") else { return false }
+        return types.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("noteref")
     }
 
     /// Where the first line ends with `::first-line`'s style, estimated cheaply: a prefix of the

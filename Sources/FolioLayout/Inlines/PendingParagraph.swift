@@ -99,19 +99,98 @@ struct Ruby {
 /// A text decoration an element gives the text inside it.
 /// https://www.w3.org/TR/css-text-decor-3/#line-decoration
 struct PropagatedDecoration: Hashable {
-    var lines: TextDecorationLine
-    var style: TextDecorationStyle
-    var color: CSSColor
+    var lines: TextDecorationLine = []
+    var style: TextDecorationStyle = .solid
+    var color: CSSColor = .currentColor
+    /// The `vertical-align` of the nearest inline ancestor that is not on the baseline: text
+    /// of an element inside it (`<sup><a>48</a></sup>`) stands on that ancestor's raised or
+    /// lowered baseline, not the line's. Nil when every inline ancestor is on the baseline.
+    var verticalAlign: VerticalAlign?
+    /// In cells: the raised or lowered text inside is written in superscript or subscript
+    /// characters (`CellScript`).
+    var cellScript: CellScript?
 
-    init?(_ style: ComputedStyle, inside outer: PropagatedDecoration?) {
+    /// What an element with `style` passes to its content, inside `outer`; nil when nothing (no
+    /// decoration lines, no shifted baseline). A block's content starts on its own lines'
+    /// baseline (a table cell's `vertical-align` places the cell, not its text). `raised`
+    /// counts an inline element as `vertical-align: super` when it is on the baseline (a note
+    /// reference in cells).
+    init?(_ style: ComputedStyle, inside outer: PropagatedDecoration?, block: Bool = false, raised: Bool = false) {
         let own = style.box.textDecorationLine
-        guard !own.isEmpty else {
-            guard let outer else { return nil }
-            self = outer
+        let baseline = style.box.verticalAlign == .keyword(.baseline)
+        verticalAlign = block ? nil : baseline ? (raised ? .keyword(.super) : outer?.verticalAlign) : style.box.verticalAlign
+        if own.isEmpty {
+            guard let outer else {
+                guard verticalAlign != nil else { return nil }
+                return
+            }
+            (lines, self.style, color, cellScript) = (outer.lines, outer.style, outer.color, outer.cellScript)
             return
         }
+        cellScript = outer?.cellScript
         lines = own.union(outer?.lines ?? [])
         self.style = style.box.textDecorationStyle
         color = .rgba(style.resolve(style.box.textDecorationColor))
+    }
+}
+
+/// Raised and lowered text in cells, which have no baseline to move: superscript or subscript
+/// characters where Unicode has one for every character of the element ("cold.⁴⁸", "H₂O"),
+/// else the element's text between brackets ("5[th]"), so that a note reference never reads
+/// as part of its word, with or without colour.
+enum CellScript: Hashable {
+    case superscript, `subscript`
+
+    init?(_ verticalAlign: VerticalAlign?) {
+        switch verticalAlign {
+        case .keyword(.super)?: self = .superscript
+        case .keyword(.sub)?: self = .subscript
+        case .length(let shift)?:
+            // Against a default line (20 px: 16 px text) a shift of 3 px or more is a raised or
+            // lowered script; less is a nudge that cells cannot show.
+            let amount = shift.resolve(against: 20)
+            guard abs(amount) >= 3 else { return nil }
+            self = amount > 0 ? .superscript : .subscript
+        default: return nil
+        }
+    }
+
+    /// The character for `scalar` in this position; nil when Unicode has none. Spaces stay.
+    func form(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let v = scalar.value
+        let value: UInt32?
+        switch (self, v) {
+        case (_, 0x20): value = v
+        case (.superscript, 0x30): value = 0x2070
+        case (.superscript, 0x31): value = 0xB9
+        case (.superscript, 0x32): value = 0xB2
+        case (.superscript, 0x33): value = 0xB3
+        case (.superscript, 0x34...0x39): value = 0x2074 + v - 0x34
+        case (.superscript, 0x2B): value = 0x207A
+        case (.superscript, 0x2D), (.superscript, 0x2212): value = 0x207B
+        case (.superscript, 0x3D): value = 0x207C
+        case (.superscript, 0x28): value = 0x207D
+        case (.superscript, 0x29): value = 0x207E
+        case (.subscript, 0x30...0x39): value = 0x2080 + v - 0x30
+        case (.subscript, 0x2B): value = 0x208A
+        case (.subscript, 0x2D), (.subscript, 0x2212): value = 0x208B
+        case (.subscript, 0x3D): value = 0x208C
+        case (.subscript, 0x28): value = 0x208D
+        case (.subscript, 0x29): value = 0x208E
+        default: value = nil
+        }
+        return value.flatMap(Unicode.Scalar.init)
+    }
+
+    /// Whether every character of `text` has its form (and some is not a space).
+    func hasForms(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != " " } && text.unicodeScalars.allSatisfy { form(of: $0) != nil }
+    }
+
+    /// `text` in this position's characters, one for one (offsets into the source stay right).
+    func forms(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(form(of: scalar) ?? scalar) }
+        return String(result)
     }
 }
