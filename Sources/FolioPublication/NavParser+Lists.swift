@@ -18,7 +18,7 @@ struct NavListReader {
         if lists.isEmpty {
             // A list wrapped in a div, say: use the first one found, outside nested navs.
             guard let nested = nav.descendants().first(where: { NavText.isHTML($0, Self.lists) && !isInsideAnotherNav($0, nav) }) else {
-                diagnostics.warn("nav.missing-list", "nav '\(NavText.epubTypes(nav).joined(separator: " "))' has no ol list", at: nav.location)
+                diagnostics.warn("nav.missing-list", "nav '\(nav.epubTypes.joined(separator: " "))' has no ol list", at: nav.location)
                 return []
             }
             diagnostics.warn("nav.misplaced-list", "the nav's ol is not its direct child; read anyway", at: nested.location)
@@ -93,7 +93,7 @@ struct NavListReader {
     }
 
     private func point(label: XMLNode, hidden: Bool, children: [NavPoint]) -> NavPoint {
-        let type = NavText.epubTypes(label)
+        let type = label.epubTypes
         return NavPoint(title: title(of: label), href: href(of: label), children: children,
                         type: type.isEmpty ? nil : type.joined(separator: " "), hidden: hidden)
     }

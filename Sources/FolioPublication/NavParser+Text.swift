@@ -67,11 +67,6 @@ enum NavText {
         node.isElement && isHTML(node) && names.contains(node.localName)
     }
 
-    /// The whitespace-separated values of `epub:type`.
-    static func epubTypes(_ node: XMLNode) -> [String] {
-        (node.attribute("type", namespace: Namespace.epub) ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-    }
-
     private static func isInvisible(_ node: XMLNode) -> Bool {
         ["script", "style", "template"].contains(node.localName) && isHTML(node)
     }

@@ -21,7 +21,7 @@ public enum NavParser {
         let reader = NavListReader(path: path, diagnostics: diagnostics)
         var seen: Set<String> = []
         for nav in root.descendants("nav") where NavText.isHTML(nav) {
-            let types = NavText.epubTypes(nav)
+            let types = nav.epubTypes
             guard !types.isEmpty else { continue }  // an ordinary HTML nav: not EPUB navigation
             let hidden = nav.attribute("hidden") != nil
             let entries = reader.entries(ofNav: nav, hidden: hidden)

@@ -140,6 +140,11 @@ public struct XMLNode: Sendable, Hashable {
         return nil
     }
 
+    /// The whitespace-separated values of `epub:type`.
+    public var epubTypes: [String] {
+        (attribute("type", namespace: Namespace.epub) ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+
     // MARK: Text
 
     /// All descendant text, in document order (walked without recursion).

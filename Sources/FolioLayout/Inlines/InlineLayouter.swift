@@ -192,9 +192,8 @@ struct InlineLayouter {
     /// A link the book marks as a note reference (`epub:type="noteref"`): in cells it reads as
     /// a superscript, whatever its style, so that "cold.⁴⁸" does not read "cold.48".
     func isNoteReference(_ node: StyledNode) -> Bool {
-        guard node.source?.localName == "a",
-              let types = node.source?.attribute("type", namespace: "http://www.idpf.org/2007/ops") else { return false }
-        return types.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("noteref")
+        guard let source = node.source, source.localName == "a" else { return false }
+        return source.epubTypes.contains("noteref")
     }
 
     /// Where the first line ends with `::first-line`'s style, estimated cheaply: a prefix of the

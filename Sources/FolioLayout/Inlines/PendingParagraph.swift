@@ -119,18 +119,15 @@ struct PropagatedDecoration: Hashable {
         let own = style.box.textDecorationLine
         let baseline = style.box.verticalAlign == .keyword(.baseline)
         verticalAlign = block ? nil : baseline ? (raised ? .keyword(.super) : outer?.verticalAlign) : style.box.verticalAlign
-        if own.isEmpty {
-            guard let outer else {
-                guard verticalAlign != nil else { return nil }
-                return
-            }
-            (lines, self.style, color, cellScript) = (outer.lines, outer.style, outer.color, outer.cellScript)
-            return
-        }
         cellScript = outer?.cellScript
-        lines = own.union(outer?.lines ?? [])
-        self.style = style.box.textDecorationStyle
-        color = .rgba(style.resolve(style.box.textDecorationColor))
+        if own.isEmpty {
+            guard outer != nil || verticalAlign != nil else { return nil }
+            if let outer { (lines, self.style, color) = (outer.lines, outer.style, outer.color) }
+        } else {
+            lines = own.union(outer?.lines ?? [])
+            self.style = style.box.textDecorationStyle
+            color = .rgba(style.resolve(style.box.textDecorationColor))
+        }
     }
 }
 
