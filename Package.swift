@@ -38,7 +38,10 @@ let package = Package(
         // linking it would load FFmpeg and ~200 libraries into every command.
         .target(name: "CMPV", linkerSettings: [.linkedLibrary("dl")]),
 
-        .target(name: "FolioCore", dependencies: ["CLibCrypto"]),
+        .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // Unicode normalization forms the standard library lacks (NFKC), from the system's ICU.
+        .target(name: "CFolioICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "FolioCore", dependencies: ["CLibCrypto", "CPCRE2", "CFolioICU"]),
         .target(name: "FolioXML", dependencies: ["FolioCore", "CLibXML2"]),
         .target(
             name: "FolioPublication",
@@ -98,7 +101,7 @@ let package = Package(
         .testTarget(name: "FolioPagerTests", dependencies: ["FolioPager", "FolioReader", "FolioOverlay", "FolioRender", "FolioImage", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

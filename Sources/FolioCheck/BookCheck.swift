@@ -5,7 +5,8 @@ import FolioPublication
 import FolioStyle
 import FolioText
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The checks of a book that need no page: references that lead nowhere, resources that are
 /// missing or cannot be decoded, accessibility rules that the markup and the package answer,
@@ -157,7 +158,7 @@ public struct BookCheck {
     }
 
     private mutating func checkReference(_ reference: ContentDocument.Reference, in document: ContentDocument) {
-        let href = reference.href.trimmingCharacters(in: .whitespaces)
+        let href = reference.href.trimmingWhitespace()
         let what = reference.kind == .link ? "link" : "<\(reference.element)>"
         if reference.kind == .resource, ContainerPath.hasScheme(href) || href.hasPrefix("//"), !href.lowercased().hasPrefix("data:") {
             let shown = href.count > 80 ? String(href.prefix(80)) + "…" : href
@@ -300,7 +301,7 @@ public struct BookCheck {
             case "meta":
                 let name = node.attribute("property") ?? node.attribute("name") ?? ""
                 let value = node.attribute("content") ?? node.textContent
-                properties[name, default: []].append(value.trimmingCharacters(in: .whitespacesAndNewlines))
+                properties[name, default: []].append(value.trimmingWhitespace())
                 if name == "dcterms:conformsTo" { conformsTo = true }
                 if name.hasSuffix("pageBreakSource"), value.lowercased() != "none" { printSource = true }
             case "link":

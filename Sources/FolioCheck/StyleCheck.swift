@@ -2,7 +2,8 @@ import FolioCore
 import FolioPublication
 import FolioStyle
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The book's CSS as Folio reads it: declarations it ignores or lays out differently (counted,
 /// with their selectors), `@media` rules no profile matches, positioned content whose visual
@@ -42,7 +43,7 @@ struct StyleCheck {
     mutating func run(into findings: inout CheckFindings) {
         for document in documents {
             for link in document.stylesheets {
-                if let media = link.media, !media.trimmingCharacters(in: .whitespaces).isEmpty {
+                if let media = link.media, !media.trimmingWhitespace().isEmpty {
                     checkMedia(MediaQueryList.parse(media), text: media, file: document.path, line: link.line, rules: nil, into: &findings)
                 }
                 readSheet(link.path, depth: 0, into: &findings)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A `data:` URL's media type and bytes: base64 or percent-encoded, as the Fetch standard reads
 /// them (https://fetch.spec.whatwg.org/#data-urls). Books put small images and fonts in them.
@@ -16,13 +17,13 @@ public struct DataURL: Sendable, Hashable {
         let payload = trimmed[trimmed.index(after: comma)...]
         // Base64 takes four characters for three bytes; percent-encoding at least one for one.
         guard payload.utf8.count / 4 * 3 <= limit else { return nil }
-        let parameters = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let parameters = header.split(separator: ";").map { $0.trimmingWhitespace().lowercased() }
         let isBase64 = parameters.last == "base64"
         let type = parameters.first.flatMap { $0.contains("/") ? $0 : nil } ?? "text/plain"
         let bytes: [UInt8]
         if isBase64 {
             // Percent-escapes may hide base64 characters too (`%2B` for `+`).
-            let text = String(payload).removingPercentEncoding ?? String(payload)
+            let text = String(decoding: percentDecoded(payload.utf8), as: UTF8.self)
             guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }, options: .ignoreUnknownCharacters) else { return nil }
             bytes = Array(data)
         } else {
@@ -30,6 +31,27 @@ public struct DataURL: Sendable, Hashable {
         }
         guard bytes.count <= limit else { return nil }
         return DataURL(mediaType: type, bytes: bytes)
+    }
+
+    /// `path` as a URL path: the bytes of its UTF-8 that RFC 3986 does not allow in a path
+    /// (and `%` itself) written `%XX`.
+    public static func percentEncodedPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+                 UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%"
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+            }
+        }
+        return out
     }
 
     /// `%XX` escapes turned into their bytes; a `%` not followed by two hex digits stays.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How much a warning matters to a reader of the book.
 public enum Severity: String, Sendable, Codable, Comparable {
@@ -64,7 +65,7 @@ public struct Warning: Sendable, Hashable, Codable {
 /// A reference type so that nested parsers share one sink; it is locked so that
 /// stages running on several threads can share it too.
 public final class Diagnostics: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: [Warning] = []
     private var seen: Set<Warning> = []
     /// A hostile book could produce millions of warnings; keep memory bounded.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A JSON value with ordered object keys, for the CLI's stable `--json` documents.
 ///
 /// Keys keep the order they are given in (documents read top-down the way the README lists them),
@@ -78,5 +80,62 @@ public indirect enum JSONValue: Sendable, Hashable {
             }
         }
         out += "\""
+    }
+}
+
+/// JSON read back (by FoundationEssentials' `JSONDecoder`): any document, as a `JSONValue`.
+/// Object keys come in no particular order.
+extension JSONValue: Decodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? single.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// Parses a JSON document.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    /// The value as untyped Swift values: `[String: Any]`, `[Any]`, `String`, `Bool`, `NSNull`-free
+    /// `Optional<Any>.none` for null, and numbers as `Int` when whole (and in range), else `Double`.
+    public var untyped: Any? {
+        switch self {
+        case .null: return nil
+        case .bool(let b): return b
+        case .number(let d):
+            if d == d.rounded(), abs(d) < 9.0e15 { return Int(d) }
+            return d
+        case .string(let s): return s
+        case .array(let items): return items.map { $0.untyped as Any }
+        case .object(let members):
+            var out: [String: Any] = [:]
+            for (key, value) in members { if let value = value.untyped { out[key] = value } }
+            return out
+        }
     }
 }

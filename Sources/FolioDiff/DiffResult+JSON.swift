@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `folio diff --json`: `summary` (the verdict, counts, notes and statements), `chapters`
 /// (per profile and spine item, its statements) and `pages` (one object per matched or

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The pinned default fonts as installed here: each file's path and SHA-256.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// `folio diff --report DIR`: one static `index.html` (no scripts, no network) beside the page
 /// images: the verdict, the summary in words, a table of the pages that are not identical,
@@ -153,7 +155,7 @@ public enum HTMLReport {
         let value = fraction * 100
         if value == 0 { return "0%" }
         if value < 0.01 { return "<0.01%" }
-        return String(format: value < 1 ? "%.2f%%" : "%.1f%%", value)
+        return String(printf: value < 1 ? "%.2f%%" : "%.1f%%", value)
     }
 
     static func escape(_ text: String) -> String {
@@ -172,7 +174,7 @@ public enum HTMLReport {
 
     /// A relative path as a URL path (`%` in a profile name must not read as an escape).
     private static func url(_ path: String) -> String {
-        escape(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "%"))) ?? path)
+        escape(DataURL.percentEncodedPath(path))
     }
 
     private static let style = """

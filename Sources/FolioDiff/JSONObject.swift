@@ -1,4 +1,6 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// A JSON object read back from a file Folio wrote (a snapshot manifest, a shard's diff), with
 /// typed accessors that name the file and key when something is missing.
@@ -14,11 +16,11 @@ struct JSONObject {
 
     /// Parses a document whose top level is an object.
     init(data: Data, source: String) throws(SnapshotError) {
-        let parsed: Any
+        let parsed: Any?
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONValue.parse(Array(data)).untyped
         } catch {
-            throw .malformed(source, "not JSON (\(error.localizedDescription))")
+            throw .malformed(source, "not JSON (\(describe(error)))")
         }
         guard let object = parsed as? [String: Any] else { throw .malformed(source, "the top level is not an object") }
         self.init(values: object, source: source)
@@ -37,7 +39,7 @@ struct JSONObject {
     }
 
     func optionalInt(_ key: String) -> Int? { values[key] as? Int }
-    func optionalDouble(_ key: String) -> Double? { values[key] as? Double }
+    func optionalDouble(_ key: String) -> Double? { values[key] as? Double ?? (values[key] as? Int).map(Double.init) }
 
     func objects(_ key: String) throws(SnapshotError) -> [JSONObject] {
         guard let list = values[key] as? [Any] else { throw missing(key, "an array") }
@@ -65,7 +67,9 @@ struct JSONObject {
         for (name, value) in object {
             switch value {
             case let text as String: out[name] = text
-            case let number as NSNumber: out[name] = number.stringValue
+            case let number as Int: out[name] = String(number)
+            case let number as Double: out[name] = String(number)
+            case let flag as Bool: out[name] = String(flag)
             default: continue
             }
         }

@@ -72,12 +72,19 @@ public enum JUnitReport {
 
     /// A workflow command's message: `%`, CR and LF escaped.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A workflow command's property value: as `data`, and `:` and `,` too.
     static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+
+    private static func escaped(_ text: String, _ escapes: [Unicode.Scalar: String]) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let escape = escapes[scalar] { out += escape } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// Where a side of a diff keeps its page PNGs.
 public protocol PageImageSource: Sendable {
@@ -23,14 +25,14 @@ public struct FolderImages: PageImageSource {
         do {
             return Array(try Data(contentsOf: url))
         } catch {
-            throw SnapshotError.unreadable(url.path, error.localizedDescription)
+            throw SnapshotError.unreadable(url.path, describe(error))
         }
     }
 }
 
 /// Pages rendered on the fly and held in memory (as PNG files, a few tens of kilobytes each).
 public final class MemoryImages: PageImageSource, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var files: [Int: [UInt8]] = [:]
 
     public init() {}

@@ -1,4 +1,7 @@
-import Foundation
+import FolioCore
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Work spread over threads, results in input order (so output never depends on thread timing).
 enum Parallel {
@@ -6,7 +9,7 @@ enum Parallel {
     static func map<T, R>(_ items: [T], jobs: Int, _ transform: (T) throws -> R) rethrows -> [R] {
         guard jobs > 1, items.count > 1 else { return try items.map(transform) }
         var results = [Result<R, any Error>?](repeating: nil, count: items.count)
-        let lock = NSLock()
+        let lock = Lock()
         let workers = min(jobs, items.count)
         withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let transform = transform

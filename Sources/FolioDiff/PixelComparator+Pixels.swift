@@ -1,5 +1,6 @@
 import FolioImage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension PixelComparator {
     /// A bitmap's pixels as 32-bit words.

@@ -1,5 +1,6 @@
 import FolioImage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Compares two page images pixel by pixel, telling real differences from anti-aliasing noise.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A named set of render settings, written as its parts joined by hyphens: `phone-12pt-day`,
 /// `tablet-14pt-night`, `600x800-125%-sepia-landscape`.
@@ -55,7 +56,7 @@ public struct RenderProfile: Sendable, Hashable {
     /// Parses a comma-separated list; nil naming the first bad profile when one does not parse.
     public static func list(_ text: String) -> Result<[RenderProfile], ProfileListError> {
         var out: [RenderProfile] = []
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+        for part in text.split(separator: ",").map({ $0.trimmingWhitespace() }) where !part.isEmpty {
             guard let profile = RenderProfile(part) else { return .failure(.badProfile(part)) }
             guard !out.contains(where: { $0.name == profile.name }) else { return .failure(.duplicate(part)) }
             out.append(profile)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The folder an HTML report is written to: `index.html` and `images/<profile>/…png`.
 ///

@@ -1,6 +1,7 @@
 import FolioImage
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One side of a diff: a profile's manifest and where its PNGs are.
 public struct SnapshotSide: Sendable {

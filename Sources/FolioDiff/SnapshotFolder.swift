@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A snapshot on disk: `snapshot.json` naming the profiles, and per profile a folder with
 /// `manifest.json` and the pages as `page-0001.png` ….
@@ -73,7 +74,7 @@ public enum SnapshotFolder {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .unreadable(url.path, error.localizedDescription)
+            throw .unreadable(url.path, describe(error))
         }
     }
 }

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioLayout
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension SnapshotManifest {
     /// Reads a `manifest.json` that `json()` wrote.

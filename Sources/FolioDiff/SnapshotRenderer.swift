@@ -2,7 +2,8 @@ import FolioCore
 import FolioLayout
 import FolioPublication
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Renders a laid-out book page by page for a snapshot: each page's record and PNG, in
 /// reading order, whatever the number of jobs.

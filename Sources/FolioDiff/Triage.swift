@@ -1,4 +1,6 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// Differences a team expects and has written down (`folio diff --accept FILE`): a committed
 /// triage file whose entries turn matching changes into expected ones, reported with their
@@ -39,7 +41,7 @@ public struct Triage: Sendable {
         public var profile: String?
         public var page: Int?
         public var box: PixelBox?
-        /// A regular expression (ICU syntax, as `NSRegularExpression` reads it).
+        /// A regular expression (PCRE syntax).
         public var text: String?
     }
 
@@ -74,7 +76,7 @@ public struct Triage: Sendable {
                 box = PixelBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             }
             let text = mask.optionalString("text")
-            if let text, (try? NSRegularExpression(pattern: text)) == nil {
+            if let text, (try? RegularExpression(text)) == nil {
                 throw .malformed(source, "a mask's “text” is not a regular expression: \(text)")
             }
             guard box != nil || text != nil else { throw .malformed(source, "a mask needs a “rect”, a “text” or both") }
@@ -95,16 +97,16 @@ public struct Triage: Sendable {
     /// Leaves what the text masks match out of the page texts of one side of a diff (the
     /// pages are matched and compared by their texts).
     public func maskText(_ side: inout SnapshotSide, book: String) {
-        let live = masks.compactMap { mask -> (page: Int?, pattern: NSRegularExpression)? in
+        let live = masks.compactMap { mask -> (page: Int?, pattern: RegularExpression)? in
             guard let text = mask.text, mask.book == nil || mask.book == book, mask.profile == nil || mask.profile == side.manifest.profile,
-                  let pattern = try? NSRegularExpression(pattern: text) else { return nil }
+                  let pattern = try? RegularExpression(text) else { return nil }
             return (mask.page, pattern)
         }
         guard !live.isEmpty else { return }
         for k in side.manifest.pages.indices {
             var text = side.manifest.pages[k].text
             for mask in live where mask.page == nil || mask.page == side.manifest.pages[k].number {
-                text = mask.pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+                text = mask.pattern.removingMatches(in: text)
             }
             side.manifest.pages[k].text = text
         }

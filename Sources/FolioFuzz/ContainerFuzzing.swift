@@ -1,6 +1,7 @@
 import FolioCore
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Opens bytes as an `.epub` file (through a scratch file: libzip and the opener take a path)
 /// and reads every resource of the manifest the way the later stages do.
@@ -17,7 +18,7 @@ enum ContainerFuzzing {
         do {
             try Data(bytes).write(to: scratch)
         } catch {
-            return "scratch file not written: \(error.localizedDescription)"
+            return "scratch file not written: \(describe(error))"
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
         let diagnostics = Diagnostics()

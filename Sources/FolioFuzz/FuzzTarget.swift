@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One fuzzing target: a layer of Folio driven with arbitrary bytes through its real entry point.
 ///

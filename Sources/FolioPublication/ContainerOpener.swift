@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Opens the OCF container at a path: an `.epub` (zip) file or an unpacked folder.
 ///

@@ -30,9 +30,9 @@ public enum ContainerPath {
         if decoded.hasPrefix("/") {
             segments = []  // absolute: from the container root
         } else {
-            segments = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 }
+            segments = base.split(ascii: "/", omittingEmpty: false).dropLast().map { $0 }
         }
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
+        for part in decoded.split(ascii: "/", omittingEmpty: false) {
             switch part {
             case "", ".":
                 continue
@@ -65,8 +65,8 @@ public enum ContainerPath {
         if let cut = reference.firstIndex(where: { $0 == "#" || $0 == "?" }) { reference = reference[..<cut] }
         guard !hasScheme(reference) else { return false }
         let decoded = percentDecoded(String(reference))
-        var depth = decoded.hasPrefix("/") ? 0 : base.split(separator: "/", omittingEmptySubsequences: false).count - 1
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+        var depth = decoded.hasPrefix("/") ? 0 : base.split(ascii: "/", omittingEmpty: false).count - 1
+        for part in decoded.split(ascii: "/", omittingEmpty: true) {
             if part == ".." {
                 depth -= 1
                 if depth < 0 { return true }

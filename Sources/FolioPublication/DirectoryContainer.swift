@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An unpacked EPUB: a folder holding what the zip would (`mimetype`, `META-INF/`, the package).
 ///
@@ -26,8 +27,8 @@ public final class DirectoryContainer: Container, Sendable {
         guard let root = Self.canonical(path) else {
             throw ContainerError(.notFound, path: path, reason: "no such folder")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var st = stat()
+        guard stat(root, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw ContainerError(.notAContainer, path: path, reason: "not a folder")
         }
         guard FileManager.default.isReadableFile(atPath: root) else {
@@ -53,21 +54,15 @@ public final class DirectoryContainer: Container, Sendable {
         guard let real = Self.canonical(root + "/" + name), Self.isInside(real, root: root) else {
             throw ContainerError(.notFound, path: path, reason: "the file now lies outside the folder or is gone")
         }
-        guard let handle = FileHandle(forReadingAtPath: real) else {
-            throw ContainerError(.unreadable, path: path, reason: "the file cannot be opened")
-        }
-        defer { try? handle.close() }
-        var out: [UInt8] = []
         // The file may have grown since it was listed: count bytes as they come, not the stat.
-        while out.count <= limit {
-            let data: Data?
-            do { data = try handle.read(upToCount: min(1 << 20, limit + 1 - out.count)) } catch {
-                throw ContainerError(.unreadable, path: path, reason: "the file cannot be read: \(error.localizedDescription)")
-            }
-            guard let data, !data.isEmpty else { return out }
-            out.append(contentsOf: data)
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(atPath: real, limit: limit) } catch {
+            throw ContainerError(.unreadable, path: path, reason: "the file cannot be read: \(error)")
         }
-        throw ContainerError(.tooLarge, path: path, reason: "it is larger than the limit of \(limit) bytes")
+        guard bytes.count <= limit else {
+            throw ContainerError(.tooLarge, path: path, reason: "it is larger than the limit of \(limit) bytes")
+        }
+        return bytes
     }
 
     // MARK: Listing

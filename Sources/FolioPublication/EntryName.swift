@@ -20,7 +20,7 @@ enum EntryName: Equatable {
         if name.hasPrefix("/") { return .refused(reason: "the name is an absolute path") }
         if name.hasDriveLetter { return .refused(reason: "the name starts with a drive letter") }
         var segments: [Substring] = []
-        for part in name.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in name.split(ascii: "/", omittingEmpty: true) {
             switch part {
             case ".":
                 continue

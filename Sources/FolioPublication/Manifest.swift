@@ -101,7 +101,7 @@ public enum MediaTypes {
 
     /// The media type's essence (lowercased, without parameters), with `aliases` applied.
     public static func canonical(_ mediaType: String) -> String {
-        let essence = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        let essence = mediaType.split(ascii: ";", maxSplits: 1, omittingEmpty: true).first.map(String.init) ?? ""
         let lowered = essence.trimmingSpaces().lowercased()
         return aliases[lowered] ?? lowered
     }

@@ -1,6 +1,7 @@
 import CLibZip
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An OCF ZIP container (an `.epub` file), read lazily through libzip.
 ///
@@ -40,7 +41,7 @@ public final class ZipContainer: Container, @unchecked Sendable {
 
     private let archive: OpaquePointer
     private let storage: [String: Storage]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Opens the zip at `path`. Throws `.notFound` when there is no such file and
     /// `.notAContainer` when it cannot be read as a zip (not a zip, truncated, unreadable).

@@ -1,4 +1,5 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -116,7 +117,7 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Failure(reason: "cannot create \(folder.path): \((error as NSError).localizedDescription)")
+            throw Failure(reason: "cannot create \(folder.path): \(describe(error))")
         }
     }
 

@@ -1,5 +1,6 @@
 import FolioLayout
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What Folio remembers about one book between runs: where the reader left off, their bookmarks,
 /// their settings for this book, and whether the jacket has been shown.

@@ -1,5 +1,6 @@
 import FolioLayout
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A page the reader marked: where it is, the text it starts with, when, and an optional label.
 public struct Bookmark: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The JSON coding of state files: pretty, sorted keys (diffable by hand), dates in ISO 8601 to
 /// the second, and lenient decoding that warns into a `Diagnostics` sink instead of failing.

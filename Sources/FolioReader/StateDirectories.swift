@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where Folio keeps what lasts between runs, by the XDG Base Directory specification:
 /// reading state (positions, bookmarks) under `$XDG_STATE_HOME/folio` (default

@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why state could not be saved. (Loading never fails: it warns and starts afresh.)
 public struct StateError: Error, Sendable, CustomStringConvertible {

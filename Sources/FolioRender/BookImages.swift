@@ -1,9 +1,11 @@
+import FolioCore
 import FolioImage
 import FolioLayout
 import FolioPublication
 import FolioStyle
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The book's images for layout (intrinsic sizes) and rendering (pixels), read once each.
 ///
@@ -11,7 +13,7 @@ import Foundation
 /// https://www.w3.org/TR/epub-33/#sec-manifest-elem
 public final class BookImages: @unchecked Sendable {
     public let publication: Publication
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sizes: [String: (width: Double, height: Double)?] = [:]
     /// Whether each image sized so far is vector (SVG), by path.
     private var vector: [String: Bool] = [:]

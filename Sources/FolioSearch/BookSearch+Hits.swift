@@ -37,7 +37,8 @@ extension BookSearch {
     /// The hit and a few words either side, cut at word boundaries, on one line.
     static func context(_ range: Range<Int>, in utf8: [UInt8]) -> (before: String, match: String, after: String) {
         func line(_ bytes: ArraySlice<UInt8>) -> String {
-            String(decoding: bytes.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+            bytes.contains(0x0A) ? String(decoding: bytes.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+                : String(decoding: bytes, as: UTF8.self)
         }
         var from = max(0, range.lowerBound - contextBytes)
         if from > 0 {
@@ -54,36 +55,43 @@ extension BookSearch {
 }
 
 /// The CFIs of positions in one text node: its path, and its text to count UTF-16 code units
-/// in, on from the last position asked for.
+/// in, on from the last position asked for (on its UTF-8 bytes: a scalar is a byte that is not
+/// a continuation byte, and one of four bytes is two UTF-16 units).
 struct NodeCFI {
-    let prefix: String?
+    let prefix: [UInt8]?
     let base: Int
-    let text: String.UnicodeScalarView
-    var index: String.Index
+    let text: [UInt8]
+    var byte = 0
     var scalars = 0
     var units = 0
 
     init(_ cfi: EPUBCFI?, text: String) {
         var path = cfi
         path?.characterOffset = nil
-        prefix = path.map { String($0.description.dropLast()) }
+        prefix = path.map { Array($0.description.utf8.dropLast()) }
         base = cfi?.characterOffset ?? 0
-        self.text = text.unicodeScalars
-        index = text.startIndex
+        self.text = Array(text.utf8)
     }
 
     mutating func cfi(scalars wanted: Int) -> String? {
         guard let prefix else { return nil }
         if wanted < scalars {
-            index = text.startIndex
+            byte = 0
             scalars = 0
             units = 0
         }
-        while scalars < wanted, index < text.endIndex {
-            units += text[index].utf16.count
-            text.formIndex(after: &index)
-            scalars += 1
+        text.withUnsafeBufferPointer { bytes in
+            while scalars < wanted, byte < bytes.count {
+                units += bytes[byte] >= 0xF0 ? 2 : 1
+                byte += 1
+                while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte += 1 }
+                scalars += 1
+            }
         }
-        return prefix + ":" + String(base + units) + ")"
+        var out = prefix
+        out.append(UInt8(ascii: ":"))
+        out += String(base + units).utf8
+        out.append(UInt8(ascii: ")"))
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -2,7 +2,8 @@ import FolioCore
 import FolioLayout
 import FolioPublication
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Full-text search of a book: every occurrence of a query in the text of its content documents,
@@ -41,6 +42,9 @@ public final class BookSearch: Sendable {
         case cancelled
         case hitLimit(Int)
         case timeLimit(Duration)
+        /// The regular expression backtracked past PCRE2's match limit in the chapter with this
+        /// spine index: the rest of that chapter and the chapters after it are not searched.
+        case matchLimit(spineIndex: Int)
     }
 
     public init(publication: Publication, keepsIndex: Bool = false) {
@@ -82,10 +86,12 @@ public final class BookSearch: Sendable {
                 found([])
                 continue
             }
-            let ranges = matcher.ranges(in: chapter, limit: limits.hits - total, shouldStop: shouldStop)
+            var tooComplex = false
+            let ranges = matcher.ranges(in: chapter, limit: limits.hits - total, shouldStop: shouldStop, tooComplex: &tooComplex)
             if stop != nil { return stop }
             total += ranges.count
             found(hits(ranges, in: chapter, tree: tree, withContext: withContext))
+            if tooComplex { return .matchLimit(spineIndex: spineIndex) }
             if total >= limits.hits { return .hitLimit(limits.hits) }
         }
         return nil

@@ -4,7 +4,7 @@
 ///
 /// A folded scalar may be longer or shorter than the original in UTF-8 (’ is three bytes, '
 /// one); `FoldedText` keeps where each such change happened to map hits back.
-enum CaseFolding {
+public enum CaseFolding {
     /// The folded UTF-8 of one scalar, or nil when it folds to itself.
     static func fold(_ value: UInt32) -> [UInt8]? {
         switch value {
@@ -22,6 +22,12 @@ enum CaseFolding {
     /// Folds a string (a query).
     static func fold(_ text: String) -> [UInt8] {
         FoldedText(Array(text.utf8)).utf8
+    }
+
+    /// `text` folded as literal searches compare it, for finding a query in other text the
+    /// same way (the pager's screen rows).
+    public static func folded(_ text: String) -> String {
+        String(decoding: fold(text), as: UTF8.self)
     }
 }
 

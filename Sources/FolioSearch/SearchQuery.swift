@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
-/// What a reader looks for: literal text (the default) or an ICU regular expression, with or
+/// What a reader looks for: literal text (the default) or a regular expression (PCRE2), with or
 /// without regard to case.
 public struct SearchQuery: Sendable, Hashable {
     public var text: String
@@ -16,7 +17,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// The query as the searched text is written: NFC, runs of white space one space, no soft
     /// hyphens; trimmed. Regular expressions are kept as typed (but NFC).
     var normalized: String {
-        let composed = text.precomposedStringWithCanonicalMapping
+        let composed = text.nfc
         if isRegex { return composed }
         var out = String.UnicodeScalarView()
         var space = false

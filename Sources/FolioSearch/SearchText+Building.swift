@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import FolioXML
 
 extension SearchText {
@@ -127,7 +128,7 @@ extension SearchText {
         /// scalars mapped to its first.
         mutating func appendComposing(_ text: String) {
             for character in text {
-                let composed = String(character).precomposedStringWithCanonicalMapping
+                let composed = String(character).nfc
                 let start = offset
                 runBroken = true
                 for scalar in composed.unicodeScalars { appendScalar(scalar) }

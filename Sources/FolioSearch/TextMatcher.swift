@@ -1,4 +1,5 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,16 +9,16 @@ import Glibc
 enum TextMatcher {
     /// Literal bytes, looked for in the text as written or in its case-folded copy.
     case literal([UInt8], folded: Bool)
-    case regex(NSRegularExpression)
+    case regex(RegularExpression)
 
     init(_ query: SearchQuery) throws(SearchError) {
         let text = query.normalized
         guard !text.isEmpty else { throw SearchError(description: "the search is empty") }
         if query.isRegex {
             do {
-                self = .regex(try NSRegularExpression(pattern: text, options: query.caseSensitive ? [] : [.caseInsensitive]))
+                self = .regex(try RegularExpression(text, caseInsensitive: !query.caseSensitive))
             } catch {
-                throw SearchError(description: "“\(query.text)” is not a regular expression ICU reads")
+                throw SearchError(description: "“\(query.text)” is not a regular expression: \(error)")
             }
         } else if query.caseSensitive {
             self = .literal(Array(text.utf8), folded: false)
@@ -27,8 +28,9 @@ enum TextMatcher {
     }
 
     /// The hits in a chapter, in order, at most `limit`; stops early (returning what it has)
-    /// when `shouldStop` says so — a regular expression is asked while it runs, too.
-    func ranges(in chapter: ChapterIndex, limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
+    /// when `shouldStop` says so — a regular expression is asked between matches, too — and
+    /// when a regular expression reaches its match limit (`tooComplex` then becomes true).
+    func ranges(in chapter: ChapterIndex, limit: Int, shouldStop: () -> Bool, tooComplex: inout Bool) -> [Range<Int>] {
         switch self {
         case .literal(let needle, let folded):
             if folded {
@@ -39,7 +41,9 @@ enum TextMatcher {
             }
             return Self.find(needle, in: chapter.text.utf8, limit: limit, shouldStop: shouldStop)
         case .regex(let expression):
-            return Self.find(expression, in: chapter, limit: limit, shouldStop: shouldStop)
+            let found = expression.matches(in: chapter.text.utf8, limit: limit, shouldStop: shouldStop)
+            tooComplex = found.reachedMatchLimit
+            return found.ranges
         }
     }
 
@@ -70,41 +74,5 @@ enum TextMatcher {
             }
         }
         return out
-    }
-
-    /// The matches of a regular expression, empty ones left out; ICU reports progress while it
-    /// matches, so a pattern that backtracks without end still stops when asked.
-    private static func find(_ expression: NSRegularExpression, in chapter: ChapterIndex, limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
-        let text = String(decoding: chapter.text.utf8, as: UTF8.self)
-        var units: [Range<Int>] = []
-        withoutActuallyEscaping(shouldStop) { shouldStop in
-            expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: text.utf16.count)) { result, _, stop in
-                if let result, result.range.length > 0 {
-                    units.append(result.range.location..<(result.range.location + result.range.length))
-                    if units.count >= limit { stop.pointee = true }
-                }
-                if shouldStop() { stop.pointee = true }
-            }
-        }
-        return bytes(ofUTF16: units, in: chapter.text.utf8)
-    }
-
-    /// UTF-16 ranges (in order) as UTF-8 byte ranges, in one pass over the text.
-    private static func bytes(ofUTF16 ranges: [Range<Int>], in utf8: [UInt8]) -> [Range<Int>] {
-        var byte = 0
-        var unit = 0
-        func advance(to target: Int) -> Int {
-            while unit < target, byte < utf8.count {
-                let lead = utf8[byte]
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-                byte += length
-                unit += length == 4 ? 2 : 1
-            }
-            return min(byte, utf8.count)
-        }
-        return ranges.map { range in
-            let start = advance(to: range.lowerBound)
-            return start..<advance(to: range.upperBound)
-        }
     }
 }

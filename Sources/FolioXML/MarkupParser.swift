@@ -94,17 +94,7 @@ public enum MarkupParser {
 
     private static func errorReason(_ error: xmlErrorPtr?) -> String? {
         guard let error, let message = error.pointee.message else { return nil }
-        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(cString: message).trimmingWhitespace()
         return error.pointee.line > 0 ? "line \(error.pointee.line): \(text)" : text
     }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in _: Whitespace) -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-    fileprivate enum Whitespace { case whitespacesAndNewlines }
 }

@@ -1,5 +1,7 @@
+import FolioCore
 import FolioFuzz
-import Foundation
+import FoundationEssentials
+import Glibc
 #if FUZZING
 import CLibFuzzer
 #endif
@@ -17,7 +19,7 @@ import CLibFuzzer
         #if FUZZING
         guard let target = FuzzTarget.fromEnvironment else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-            FileHandle.standardError.write(Data("folio-fuzz: set FOLIO_FUZZ_TARGET to one of: \(names)\n".utf8))
+            StandardStream.error.write("folio-fuzz: set FOLIO_FUZZ_TARGET to one of: \(names)\n")
             exit(64)
         }
         target.warmUp()
@@ -32,13 +34,13 @@ import CLibFuzzer
     static func replay(_ arguments: [String]) -> Int32 {
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-            FileHandle.standardError.write(Data("usage: folio-fuzz \(names) FILE...\n".utf8))
+            StandardStream.error.write("usage: folio-fuzz \(names) FILE...\n")
             return 64
         }
         var status: Int32 = 0
         for file in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("folio-fuzz: \(file): cannot be read\n".utf8))
+                StandardStream.error.write("folio-fuzz: \(file): cannot be read\n")
                 status = 66
                 continue
             }

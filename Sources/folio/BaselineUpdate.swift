@@ -1,5 +1,7 @@
+import FolioCore
 import FolioDiff
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `folio diff --update`: the BASELINE snapshot takes the CURRENT pages of each profile with an
 /// unexpected change, after saying so; the profiles that did not change keep their files.
@@ -35,7 +37,7 @@ enum BaselineUpdate {
             } catch let error as DiffFailure {
                 throw error
             } catch {
-                throw DiffFailure("\(folder.path): cannot write the snapshot (\(error.localizedDescription))")
+                throw DiffFailure("\(folder.path): cannot write the snapshot (\(describe(error)))")
             }
             let changed = profile.pages.filter(\.isUnexpectedChange).count
             Terminal.write("updated \(folder.path): \(side.manifest.pages.count) pages, accepting \(changed) changed\n")

@@ -1,7 +1,8 @@
 import ArgumentParser
 import FolioCore
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Exit codes from sysexits.h: 64 bad usage (ArgumentParser's own), 65 a book that cannot be opened.
 enum Exit {
@@ -20,7 +21,7 @@ func openBook(_ path: String) throws -> Publication {
 
 enum Terminal {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
+        StandardStream.error.write("folio: \(message)\n")
     }
 
     /// One line on stderr when a book had warnings, so commands whose stdout is data stay clean.
@@ -40,7 +41,7 @@ enum Terminal {
     }
 
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }
 }
 

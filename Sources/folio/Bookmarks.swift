@@ -2,7 +2,8 @@ import ArgumentParser
 import FolioCore
 import FolioPublication
 import FolioReader
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Bookmarks: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
+import FolioCore
 import ArgumentParser
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Cat: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +22,7 @@ struct Cat: ParsableCommand {
         let resource = path.hasPrefix("/") ? String(path.dropFirst()) : path
         do {
             let bytes = try publication.read(resource)
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardStream.output.write(bytes)
         } catch {
             Terminal.error("\(book): \(error.path): \(error.reason)")
             throw error.kind == .notFound ? ExitCode(66) : Exit.unreadableBook

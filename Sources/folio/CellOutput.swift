@@ -1,7 +1,9 @@
+import FolioCore
 import ArgumentParser
 import FolioLayout
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `render --format cells|text`: pages laid out for a terminal grid and printed to stdout,
 /// with ANSI styling (cells) or without (text), form feeds between pages. Images are shown
@@ -62,7 +64,7 @@ struct CellOutput {
             var bytes = first ? [] : [UInt8(0x0C)]
             bytes += format == .cells ? drawn.streamed(colors: mode) : Array(CellRenderer.plain(drawn.grid).utf8)
             bytes.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardStream.output.write(bytes)
             first = false
         }
     }

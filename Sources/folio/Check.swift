@@ -6,7 +6,8 @@ import FolioLayout
 import FolioPublication
 import FolioRender
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -110,7 +111,7 @@ struct Check: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            Terminal.error("\(folder.path): cannot create the folder (\(error.localizedDescription))")
+            Terminal.error("\(folder.path): cannot create the folder (\(describe(error)))")
             throw ExitCode(73)
         }
     }

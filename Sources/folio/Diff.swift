@@ -3,7 +3,8 @@ import FolioCore
 import FolioDiff
 import FolioPublication
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -110,7 +111,7 @@ struct Diff: ParsableCommand {
         // the runner reads for commands too, so that --json's stdout stays JSON).
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
             let annotations = JUnitReport.githubAnnotations(result, book: URL(fileURLWithPath: result.current).lastPathComponent)
-            FileHandle.standardError.write(Data(annotations.utf8))
+            StandardStream.error.write(annotations)
         }
         if update, result.hasChanges {
             do {
@@ -227,7 +228,7 @@ struct Diff: ParsableCommand {
             let fonts = FontFingerprint.installed()
             let key = try cached?.key(book: path, profile: profile, options: setup.options, shard: shard, fonts: fonts)
             if let cached, let key, let side = cached.load(key) {
-                FileHandle.standardError.write(Data("cache: \(profile) of \(path) found, not rendered (\(key.prefix(12)))\n".utf8))
+                StandardStream.error.write("cache: \(profile) of \(path) found, not rendered (\(key.prefix(12)))\n")
                 return side
             }
             let store = MemoryImages()
@@ -242,9 +243,9 @@ struct Diff: ParsableCommand {
             if let cached, let key {
                 do {
                     try cached.store(key, manifest: manifest, images: store)
-                    FileHandle.standardError.write(Data("cache: \(profile) of \(path) rendered and kept (\(key.prefix(12)))\n".utf8))
+                    StandardStream.error.write("cache: \(profile) of \(path) rendered and kept (\(key.prefix(12)))\n")
                 } catch {
-                    throw DiffFailure("\(cached.folder.path): cannot keep the rendering (\(error.localizedDescription))")
+                    throw DiffFailure("\(cached.folder.path): cannot keep the rendering (\(describe(error)))")
                 }
             }
             return SnapshotSide(manifest: manifest, images: store)

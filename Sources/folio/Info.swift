@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

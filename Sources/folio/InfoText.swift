@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import FolioCore
 import FolioPublication
 
@@ -71,7 +72,7 @@ enum InfoText {
 
     static func formatDuration(_ seconds: Double) -> String {
         let total = Int(min(max(seconds.isFinite ? seconds : 0, 0), 1e12).rounded())
-        return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+        return String(printf: "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60)
     }
 }
 

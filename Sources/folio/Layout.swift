@@ -61,7 +61,7 @@ struct Layout: ParsableCommand {
         }
         if timing {
             let end = clock.now
-            Terminal.error(String(format: "%@: %d pages; open %.1f ms, first page %.1f ms, all pages %.1f ms", book, count,
+            Terminal.error("\(book): " + String(printf: "%ld pages; open %.1f ms, first page %.1f ms, all pages %.1f ms", count,
                                   (opened - start).milliseconds, ((firstPage ?? end) - start).milliseconds, (end - start).milliseconds))
             return
         }

@@ -3,7 +3,8 @@ import FolioCore
 import FolioOverlay
 import FolioPager
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Narrate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -160,7 +161,7 @@ struct Narrate: ParsableCommand {
                 Terminal.write("Stopped at \(OverlayText.clock(status.time)): \(why).\n")
                 return
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            BackgroundThread.sleep(0.02)
         }
     }
 }

@@ -2,7 +2,8 @@ import FolioOverlay
 import FolioPager
 import FolioPublication
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `folio narrate`'s full-screen player: the passage being read with its fragment highlighted, a
 /// progress line, the keys. Built on the pager's `TerminalSession` (raw keys, alternate screen).

@@ -2,7 +2,8 @@ import ArgumentParser
 import FolioCore
 import FolioOverlay
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Overlay: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,8 @@ import FolioCore
 import FolioLayout
 import FolioPublication
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `render --format pdf`: pages in one PDF file, `book.pdf` in the output folder, each page at
 /// its CSS px size in points (1 px = 0.75 pt); and the manifest entries that describe them.
@@ -79,7 +80,7 @@ struct PDFOutput {
     }
 
     static func reason(_ error: Error) -> String {
-        (error as? PDFError)?.description ?? error.localizedDescription
+        (error as? PDFError)?.description ?? describe(error)
     }
 
     /// The document's title, authors and dates from the package metadata. The date is the
@@ -87,7 +88,7 @@ struct PDFOutput {
     /// the Unix epoch when it has none in the form EPUB 3 requires.
     static func info(_ metadata: Metadata) -> PDFDocument.Info {
         let authors = metadata.creators.map(\.name).filter { !$0.isEmpty }
-        let modified = metadata.modified?.trimmingCharacters(in: .whitespaces)
+        let modified = metadata.modified?.trimmingWhitespace()
         let date = modified.flatMap { $0.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})?/) != nil ? $0 : nil }
         return PDFDocument.Info(title: metadata.title, author: authors.isEmpty ? nil : authors.joined(separator: ", "),
                                 date: date ?? "1970-01-01T00:00:00Z")

@@ -3,7 +3,8 @@ import FolioDiff
 import FolioLayout
 import FolioPublication
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The render options of `folio snapshot` and `folio diff`: the target, the pixel ratio, the
 /// PNG level and the profiles.

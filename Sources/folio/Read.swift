@@ -6,7 +6,8 @@ import FolioPager
 import FolioPublication
 import FolioRender
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Read: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -162,7 +163,7 @@ struct Read: ParsableCommand {
         Terminal.write(CellRenderer.plain(pager.screen()) + "\n")
         if ProcessInfo.processInfo.environment["FOLIO_KEY_TIMES"] != nil, !timings.isEmpty {
             let sorted = timings.sorted()
-            Terminal.error(String(format: "keys: %d, median %.2f ms, max %.2f ms", sorted.count, sorted[sorted.count / 2], sorted.last!))
+            Terminal.error(String(printf: "keys: %ld, median %.2f ms, max %.2f ms", sorted.count, sorted[sorted.count / 2], sorted.last!))
         }
     }
 }

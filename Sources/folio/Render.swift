@@ -4,7 +4,9 @@ import FolioImage
 import FolioLayout
 import FolioPublication
 import FolioRender
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,7 +90,7 @@ struct Render: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            Terminal.error("\(out): cannot create the output folder (\(error.localizedDescription))")
+            Terminal.error("\(out): cannot create the output folder (\(describe(error)))")
             throw ExitCode(73)
         }
         let environment = try options.target.environment()
@@ -104,7 +106,7 @@ struct Render: ParsableCommand {
         var rendered = 0
         func flush() {
             let results = Self.parallelMap(batch, jobs: jobs) { item -> (String, String, Bool) in
-                let name = String(format: "page-%04d.png", item.number)
+                let name = String(printf: "page-%04ld.png", item.number)
                 let bytes = renderer.render(item.page.frame)
                 let written = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(bytes))
                 return (name, json ? Digest.sha256Hex(bytes) : "", written)
@@ -168,7 +170,7 @@ struct Render: ParsableCommand {
     static func parallelMap<T, R>(_ items: [T], jobs: Int, _ transform: (T) -> R) -> [R] {
         guard jobs > 1, items.count > 1 else { return items.map(transform) }
         var results = [R?](repeating: nil, count: items.count)
-        let lock = NSLock()
+        let lock = Lock()
         let workers = min(jobs, items.count)
         withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let transform = transform
@@ -200,11 +202,11 @@ final class Progress {
     func update(_ pages: Int) {
         guard enabled, pages >= 20 else { return }
         shown = true
-        FileHandle.standardError.write(Data("\rrendered \(pages) pages…".utf8))
+        StandardStream.error.write("\rrendered \(pages) pages…")
     }
 
     func finish() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.error.write("\r\u{1B}[K")
     }
 }

@@ -5,7 +5,8 @@ import FolioOverlay
 import FolioPublication
 import FolioRender
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `render BOOK --at TIME`: the page holding the fragment narrated at a book time, with that
 /// fragment highlighted as the book styles its `media:active-class` (and `media:playback-active-class`
@@ -49,7 +50,7 @@ struct NarratedPage {
             report(found, file: PDFOutput.fileName)
             return
         }
-        let name = String(format: "page-%04d.png", found.number)
+        let name = String(printf: "page-%04ld.png", found.number)
         let folder = URL(fileURLWithPath: out)
         let images = paged.images
         let renderer = PNGRenderer(dpr: dpr ?? environment.devicePixelRatio, compression: pngCompression) { path, width, height in
@@ -60,7 +61,7 @@ struct NarratedPage {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(bytes).write(to: folder.appendingPathComponent(name))
         } catch {
-            Terminal.error("\(out)/\(name): cannot write the file (\(error.localizedDescription))")
+            Terminal.error("\(out)/\(name): cannot write the file (\(FolioCore.describe(error)))")
             throw ExitCode(73)
         }
         report(found, file: name)

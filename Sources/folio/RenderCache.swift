@@ -1,6 +1,7 @@
 import FolioCore
 import FolioDiff
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `folio diff --cache DIR`: renderings of books kept by content, so that a catalogue run
 /// renders only the books (or options, fonts, Folio builds) that changed since the last.
@@ -52,30 +53,29 @@ struct RenderCache {
     /// The book's content digest: a file's bytes, or an unpacked book's files in path order.
     static func digest(of path: String) throws -> String {
         let files = FileManager.default
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: path, isDirectory: &isFolder) else { throw DiffFailure("\(path): no such book") }
-        guard isFolder.boolValue else {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw DiffFailure("\(path): no such book") }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
             guard let data = files.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
             return Digest.sha256Hex(Array(data))
         }
-        let root = URL(fileURLWithPath: path).standardizedFileURL
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
         var lines: [String] = []
-        let walker = files.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = walker?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                  let data = files.contents(atPath: url.path) else { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count))
-            lines.append("\(relative) \(Digest.sha256Hex(Array(data)))")
+        for relative in (try? files.subpathsOfDirectory(atPath: root)) ?? [] {
+            let full = root + "/" + relative
+            var entry = stat()
+            guard stat(full, &entry) == 0, entry.st_mode & S_IFMT == S_IFREG, let data = files.contents(atPath: full) else { continue }
+            lines.append("/\(relative) \(Digest.sha256Hex(Array(data)))")
         }
         return Digest.sha256Hex(Array(lines.sorted().joined(separator: "\n").utf8))
     }
 
     /// This executable's size and modification time.
     static let executableStamp: String = {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 || stat(CommandLine.arguments[0], &status) == 0 else { return "unknown" }
+        let size = Int64(status.st_size)
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         return "\(size) \(modified)"
     }()
 }

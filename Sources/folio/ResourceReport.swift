@@ -1,4 +1,6 @@
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// With `FOLIO_RESOURCE_REPORT=1`, `folio` ends by writing the cpu time and peak memory it used
 /// to stderr: "folio: cpu 0.412 s, peak 176060 KB". For budgets and benchmarks that must not
@@ -18,8 +20,8 @@ enum ResourceReport {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        let line = "folio: cpu \(String(format: "%.3f", cpu)) s, peak \(peakKB().map(String.init) ?? "?") KB\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        let line = "folio: cpu \(String(printf: "%.3f", cpu)) s, peak \(peakKB().map(String.init) ?? "?") KB\n"
+        StandardStream.error.write(line)
     }
 
     /// VmHWM, in KB.

@@ -3,7 +3,8 @@ import FolioCore
 import FolioLayout
 import FolioPublication
 import FolioSearch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct Search: ParsableCommand {
     @Flag(help: "Print the hits as JSON.")
     var json = false
 
-    @Flag(help: "QUERY is an ICU regular expression (NSRegularExpression syntax).")
+    @Flag(help: "QUERY is a regular expression (PCRE syntax).")
     var regex = false
 
     @Flag(name: .customLong("case"), help: "Match case exactly.")
@@ -85,16 +86,35 @@ struct Search: ParsableCommand {
         if json {
             Terminal.write(document(hits, pages: pages, stop: stop).serialized() + "\n")
         } else {
-            var out = ""
+            // Lines gathered as bytes (a string interpolation a hit cost more than the search).
+            var out: [UInt8] = []
+            out.reserveCapacity(1 << 17)
+            let tab = UInt8(ascii: "\t")
             for (k, hit) in hits.enumerated() {
-                let page = pages.isEmpty ? "" : (pages[k].map(String.init) ?? "-") + "\t"
-                out += "\(page)\(hit.chapter ?? "-")\t\(hit.href):\(hit.range.lowerBound)\t\(hit.cfi ?? "-")\t\(hit.before)[\(hit.match)]\(hit.after)\n"
-                if out.utf8.count > 1 << 16 {
-                    Terminal.write(out)
-                    out = ""
+                if !pages.isEmpty {
+                    out += (pages[k].map(String.init) ?? "-").utf8
+                    out.append(tab)
+                }
+                out += (hit.chapter ?? "-").utf8
+                out.append(tab)
+                out += hit.href.utf8
+                out.append(UInt8(ascii: ":"))
+                out += String(hit.range.lowerBound).utf8
+                out.append(tab)
+                out += (hit.cfi ?? "-").utf8
+                out.append(tab)
+                out += hit.before.utf8
+                out.append(UInt8(ascii: "["))
+                out += hit.match.utf8
+                out.append(UInt8(ascii: "]"))
+                out += hit.after.utf8
+                out.append(UInt8(ascii: "\n"))
+                if out.count > 1 << 16 {
+                    StandardStream.output.write(out)
+                    out.removeAll(keepingCapacity: true)
                 }
             }
-            Terminal.write(out)
+            StandardStream.output.write(out)
             Terminal.error("\(hits.count) hit\(hits.count == 1 ? "" : "s")\(stopNote(stop))")
         }
         if hits.isEmpty { throw ExitCode(1) }
@@ -106,6 +126,8 @@ struct Search: ParsableCommand {
         case .cancelled: " (cancelled)"
         case .hitLimit(let n): " (stopped at \(n): --limit)"
         case .timeLimit: " (stopped after \(seconds) s: the rest of the book is not searched; --seconds)"
+        case .matchLimit(let spineIndex):
+            " (stopped in spine item \(spineIndex + 1): the regular expression backtracks too much; the rest of the book is not searched)"
         }
     }
 
@@ -115,6 +137,7 @@ struct Search: ParsableCommand {
         case .cancelled: .string("cancelled")
         case .hitLimit: .string("hit-limit")
         case .timeLimit: .string("time-limit")
+        case .matchLimit: .string("match-limit")
         }
         return .object([
             ("query", .string(query)), ("regex", .bool(regex)), ("caseSensitive", .bool(caseSensitive)),

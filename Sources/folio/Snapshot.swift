@@ -1,7 +1,9 @@
+import FolioCore
 import ArgumentParser
 import FolioDiff
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +38,7 @@ struct Snapshot: ParsableCommand {
             do {
                 try SnapshotFolder.prepareProfileFolder(folder)
             } catch {
-                Terminal.error("\(folder.path): cannot create the folder (\(error.localizedDescription))")
+                Terminal.error("\(folder.path): cannot create the folder (\(describe(error)))")
                 throw ExitCode(73)
             }
             var pages: [SnapshotPage] = []
@@ -52,7 +54,7 @@ struct Snapshot: ParsableCommand {
             do {
                 try SnapshotFolder.writeManifest(manifest, to: folder)
             } catch {
-                Terminal.error("\(folder.path)/manifest.json: cannot write the file (\(error.localizedDescription))")
+                Terminal.error("\(folder.path)/manifest.json: cannot write the file (\(describe(error)))")
                 throw ExitCode(73)
             }
             Terminal.write("\(setup.name): \(pages.count) page\(pages.count == 1 ? "" : "s") in \(folder.path)\n")
@@ -60,7 +62,7 @@ struct Snapshot: ParsableCommand {
         do {
             try SnapshotFolder.writeIndex(folioVersion: folioVersion, book: book, profiles: setups.map(\.name), to: root)
         } catch {
-            Terminal.error("\(out)/snapshot.json: cannot write the file (\(error.localizedDescription))")
+            Terminal.error("\(out)/snapshot.json: cannot write the file (\(describe(error)))")
             throw ExitCode(73)
         }
         Terminal.printWarnings(publication.diagnostics, since: warningsBefore)

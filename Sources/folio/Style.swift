@@ -3,7 +3,8 @@ import FolioCore
 import FolioPublication
 import FolioStyle
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Style: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -77,8 +78,8 @@ struct Style: ParsableCommand {
         }
         if json && !timing { Terminal.write((all ? JSONValue.array(outputs) : outputs.first ?? .null).serialized() + "\n") }
         if timing {
-            Terminal.error(String(format: "%@: %d documents, %d styled nodes; open %.1f ms, parse %.1f ms, style %.1f ms",
-                                  book, paths.count, nodes, (opened - start).milliseconds, parsing.milliseconds, styling.milliseconds))
+            Terminal.error("\(book): " + String(printf: "%ld documents, %ld styled nodes; open %.1f ms, parse %.1f ms, style %.1f ms",
+                                  paths.count, nodes, (opened - start).milliseconds, parsing.milliseconds, styling.milliseconds))
         }
         Terminal.printWarnings(publication.diagnostics, since: openingWarnings)
     }

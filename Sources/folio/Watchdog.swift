@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Tells the user on stderr what a command is busy with once it has run for a while, and again
 /// at intervals, so that no command runs long in silence: "folio layout: 12 s, laying out
@@ -16,17 +17,15 @@ enum Watchdog {
         let after = seconds(environment["FOLIO_PROGRESS_AFTER"]) ?? 10
         let every = max(0.01, seconds(environment["FOLIO_PROGRESS_EVERY"]) ?? 10)
         let start = ContinuousClock.now
-        let thread = Thread {
-            Thread.sleep(forTimeInterval: after)
+        BackgroundThread.start(stackSize: 64 * 1024) {
+            BackgroundThread.sleep(after)
             while true {
                 let elapsed = ContinuousClock.now - start
                 let line = "folio \(command): \(elapsed.components.seconds) s, \(Activity.current.now)\n"
-                FileHandle.standardError.write(Data(line.utf8))
-                Thread.sleep(forTimeInterval: every)
+                StandardStream.error.write(line)
+                BackgroundThread.sleep(every)
             }
         }
-        thread.stackSize = 64 * 1024
-        thread.start()
     }
 
     /// A non-negative number of seconds, or nil.

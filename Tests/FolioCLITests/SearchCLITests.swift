@@ -62,9 +62,11 @@ import Testing
         #expect(bad.stderr.contains("not a regular expression"))
     }
 
-    @Test func aRunawayRegularExpressionStopsAtTheTimeLimit() throws {
-        let run = try CLI.folio("search", Self.whales, "(a+)+b", "--regex", "--seconds", "0.3", "--json")
-        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
-        #expect(object["stopped"] as? String == "time-limit")
+    @Test func aRunawayRegularExpressionStopsAtTheMatchLimitAndSaysSo() throws {
+        let runaway = try CLI.folio("search", Self.whales, #"(a|a)+\d"#, "--regex", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: runaway.stdout) as? [String: Any])
+        #expect(object["stopped"] as? String == "match-limit")
+        let said = try CLI.folio("search", Self.whales, #"(a|a)+\d"#, "--regex")
+        #expect(said.stderr.contains("backtracks too much"))
     }
 }

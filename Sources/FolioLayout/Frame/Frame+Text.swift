@@ -4,7 +4,7 @@ import FolioText
 extension Frame {
     /// The frame as text, an item a line: for looking at what a page holds.
     public func dump() -> String {
-        func n(_ v: Double) -> String { String(format: "%.1f", v) }
+        func n(_ v: Double) -> String { String(printf: "%.1f", v) }
         func r(_ rect: Rect) -> String { "\(n(rect.x)),\(n(rect.y)) \(n(rect.width))×\(n(rect.height))" }
         var out = "frame \(n(width))×\(n(height)) background \(background)\n"
         for item in items {

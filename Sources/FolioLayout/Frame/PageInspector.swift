@@ -1,7 +1,8 @@
 import FolioCore
 import FolioStyle
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Something a reader would see go wrong on one page, found by looking at the page's frame.
 public struct PageProblem: Sendable, Hashable {
@@ -98,7 +99,7 @@ public struct PageInspector: Sendable {
             if case .line = item { break }
             if case .text(let origin, let run) = item, abs(origin.y - box.y) < 0.01 { text += run.text }
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if setting.overflows {
             let shown = trimmed.count > 40 ? String(trimmed.prefix(40)) + "…" : trimmed
             return PageProblem(code: "layout.line-overflow", severity: .warning,

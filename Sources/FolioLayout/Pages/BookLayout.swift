@@ -3,7 +3,8 @@ import FolioPublication
 import FolioStyle
 import FolioText
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A book paginated for one target, chapter by chapter, on demand: the first page needs only
 /// the first chapter; later chapters are laid out when asked for.

@@ -23,7 +23,7 @@ extension ChapterTypesetter {
             guard let content = meta.attribute("content") else { continue }
             var width: Double?, height: Double?
             for pair in content.split(whereSeparator: { $0 == "," || $0 == ";" }) {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace().lowercased() }
                 guard parts.count == 2, let value = Double(parts[1].filter { $0.isNumber || $0 == "." }), value >= 1, value <= 20_000 else { continue }
                 if parts[0] == "width" { width = value }
                 if parts[0] == "height" { height = value }

@@ -3,7 +3,8 @@ import FolioPublication
 import FolioStyle
 import FolioText
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lays out one spine item of a book at a time for one target: reads and styles its
 /// document, gives it fonts, lays it out (`ChapterLayout`) and cuts it into pages

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The lengths of a book's audio files, as libmpv's demuxer reports them (from the container's
 /// headers, or MP3 frame counts: Folio decodes nothing itself).

@@ -1,5 +1,6 @@
 import CMPV
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why libmpv could not be used.
 public struct MPVError: Error, Sendable, CustomStringConvertible {

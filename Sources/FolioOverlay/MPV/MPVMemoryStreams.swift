@@ -1,5 +1,7 @@
 import CMPV
-import Foundation
+import FolioCore
+import FoundationEssentials
+import Glibc
 
 /// Audio files held in memory and served to libmpv as `folio://N` streams, so that a book's audio
 /// is played straight from its container: nothing is extracted to disk.
@@ -8,7 +10,7 @@ import Foundation
 /// copy of its bytes. https://github.com/mpv-player/mpv/blob/master/libmpv/stream_cb.h
 final class MPVMemoryStreams: @unchecked Sendable {
     static let scheme = "folio"
-    private let lock = NSLock()
+    private let lock = Lock()
     private var files: [String: [UInt8]] = [:]
     private var next = 0
 

@@ -1,7 +1,8 @@
 import CMPV
 import FolioCore
 import FolioPublication
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Plays a book's narration through libmpv: MP3, AAC/MP4, Opus and whatever else mpv decodes.
 ///
@@ -144,6 +145,6 @@ public final class MPVPlayer: PlaybackClock {
 
     /// Seconds as mpv parses them (never in exponent form).
     static func number(_ seconds: Double) -> String {
-        String(format: "%.6f", seconds)
+        String(printf: "%.6f", seconds)
     }
 }

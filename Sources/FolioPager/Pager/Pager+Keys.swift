@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import FolioLayout
 import FolioStyle
 
@@ -180,7 +181,7 @@ extension Pager {
 
     /// `:120` goes to book page 120, `:45%` to 45 % of the book.
     func goTo(_ text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespace()
         if t.hasSuffix("%"), let percent = Double(t.dropLast()), percent >= 0, percent <= 100 {
             book.countAll()
             let total = book.totalPages ?? 1

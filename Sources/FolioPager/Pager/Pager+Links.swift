@@ -2,7 +2,8 @@ import FolioLayout
 import FolioPublication
 import FolioRender
 import FolioXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A link on the page: its target and the cells it covers (several rows when it wraps); on a
 /// page shown as an image, also its areas on the page (CSS px).

@@ -1,7 +1,8 @@
 import FolioLayout
 import FolioPublication
 import FolioReader
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The table of contents and bookmarks as lists over the page.
 extension Pager {

@@ -1,7 +1,9 @@
+import FolioSearch
 import FolioLayout
 import FolioRender
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The screen: the page in the theme's colours, what is drawn over it, the status line.
 extension Pager {
@@ -132,7 +134,7 @@ extension Pager {
             }
             for column in Self.matches(of: query, in: cells) { mark(&screen[column, row], color) }
             if rightToLeft {
-                let logical = cells.reversed().map { ($0.column, $0.character.precomposedStringWithCompatibilityMapping) }
+                let logical = cells.reversed().map { ($0.column, $0.character.nfkc) }
                 for column in Self.matches(of: query, in: logical) { mark(&screen[column, row], color) }
             }
         }
@@ -143,21 +145,23 @@ extension Pager {
         if theme == .night { cell.foreground = .white }
     }
 
-    /// The columns of the cells where `query` occurs in the cells' characters read in order.
+    /// The columns of the cells where `query` occurs in the cells' characters read in order,
+    /// compared as literal searches compare (case and typographic quotes folded).
     static func matches(of query: String, in cells: [(column: Int, character: String)]) -> [Int] {
+        let needle = CaseFolding.folded(query)
+        guard !needle.isEmpty else { return [] }
         var text = ""
         var cellOf: [Int] = []  // the screen column of each character of `text`
         for (column, character) in cells {
-            for _ in character { cellOf.append(column) }
-            text += character
+            let folded = CaseFolding.folded(character)
+            for _ in folded { cellOf.append(column) }
+            text += folded
         }
         var columns: [Int] = []
-        var range = text.startIndex..<text.endIndex
-        while let found = text.range(of: query, options: searchOptions, range: range) {
+        for found in text.ranges(of: needle) {
             let a = text.distance(from: text.startIndex, to: found.lowerBound)
             let b = text.distance(from: text.startIndex, to: found.upperBound)
             columns += cellOf[min(a, cellOf.count)..<min(b, cellOf.count)]
-            range = found.upperBound..<text.endIndex
         }
         return columns
     }

@@ -1,6 +1,7 @@
 import FolioLayout
 import FolioSearch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Search over the whole book (`/`, then `n` / `N`), by the book search engine on a background
 /// thread: the first hit shows as soon as it is found, the count fills in as the rest of the
@@ -25,7 +26,6 @@ struct SearchState {
 }
 
 extension Pager {
-    static let searchOptions: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 
     /// Starts searching the book for `query` from the current chapter; the first hit at or
     /// after the current page is shown as soon as it is found. `/re:` starts a regular
@@ -33,7 +33,7 @@ extension Pager {
     func startSearch(_ typed: String) {
         search?.task?.cancel()
         search = nil
-        var text = typed.trimmingCharacters(in: .whitespaces)
+        var text = typed.trimmingWhitespace()
         var regex = false, caseSensitive = false
         while true {
             if text.hasPrefix("re:") { regex = true; text.removeFirst(3) } else if text.hasPrefix("case:") {
@@ -92,7 +92,11 @@ extension Pager {
         if let jumpTo { jump(book.position(of: state.hits[jumpTo].locator)) }
         if state.task == nil && state.hits.isEmpty {
             search = nil
-            message = state.stop == .cancelled ? "Search stopped" : "Not found: \(state.query)"
+            message = switch state.stop {
+            case .cancelled: "Search stopped"
+            case .matchLimit: "Not found before the expression backtracked too much: \(state.query)"
+            default: "Not found: \(state.query)"
+            }
             return true
         }
         if changed || jumpTo != nil { describeMatch() }
@@ -135,7 +139,11 @@ extension Pager {
             message = "Searching for “\(state.query)”: \(total) found (Esc stops)"
             return
         }
-        let stopped = state.stop == .cancelled ? ", search stopped" : ""
+        let stopped = switch state.stop {
+        case .cancelled: ", search stopped"
+        case .matchLimit: ", stopped: the expression backtracks too much"
+        default: ""
+        }
         message = "“\(state.query)”: match \(state.current + 1) of \(total)\(stopped) (n next, N previous)"
     }
 
@@ -148,13 +156,10 @@ extension Pager {
         }
     }
 
+    /// How often `query` occurs in `text`, compared as literal searches compare (case and
+    /// typographic quotes folded).
     static func occurrences(of query: String, in text: String) -> Int {
-        var count = 0
-        var range = text.startIndex..<text.endIndex
-        while let found = text.range(of: query, options: searchOptions, range: range) {
-            count += 1
-            range = found.upperBound..<text.endIndex
-        }
-        return count
+        let needle = CaseFolding.folded(query)
+        return needle.isEmpty ? 0 : CaseFolding.folded(text).ranges(of: needle).count
     }
 }

@@ -1,5 +1,7 @@
+import FolioCore
 import FolioSearch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A search of the whole book running on its own thread: the pager takes the hits found so far
@@ -22,7 +24,8 @@ final class SearchTask: Sendable {
     init(engine: BookSearch, query: SearchQuery, order: [Int]) throws(SearchError) {
         self.query = query
         _ = try engine.search(query, order: [], withCFIs: false) { _ in }
-        let thread = Thread { [self] in
+        // As deep a stack as the main thread's: parsing is as deep there.
+        BackgroundThread.start(stackSize: 8 << 20) { [self] in
             let stop = (try? engine.search(query, order: order, withCFIs: false, withContext: false, cancellation: cancellation) { hits in
                 guard let spine = hits.first?.spineIndex else { return }
                 pending.withLock { $0.chapters.append((spine, hits)) }
@@ -32,8 +35,6 @@ final class SearchTask: Sendable {
                 $0.stop = stop
             }
         }
-        thread.stackSize = 8 << 20  // as the main thread's: parsing is as deep there
-        thread.start()
     }
 
     /// The hits found since the last call, and whether the search is over.

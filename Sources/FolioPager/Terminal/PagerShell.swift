@@ -1,5 +1,6 @@
 import FolioRender
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs a pager in a terminal: draws its screen, reads keys, follows resizes, and counts the
 /// book's pages while the reader reads.

@@ -1,7 +1,9 @@
+import FolioCore
 import CCairo
 import CFreeType
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cairo font faces for the `FontFace`s a renderer meets, made once per face and shared by
 /// every page it draws. Safe to use from several threads.
@@ -10,7 +12,7 @@ import Foundation
 /// the `FontFace`, and a FreeType face shared with Cairo would be resized under it
 /// (../shared/C-LIBRARIES.md, pitfall 3). Glyphs load unhinted, as layout measured them.
 final class CairoFontCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var library: FreeTypeLibrary?
     private var libraryFailed = false
     /// By face identity; the entry holds the `FontFace` so its identity cannot be reused.
@@ -64,7 +66,7 @@ nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<cairo_use
 /// https://freetype.org/freetype2/docs/reference/ft2-library_setup.html#ft_library
 final class FreeTypeLibrary: @unchecked Sendable {
     let handle: FT_Library
-    let lock = NSLock()
+    let lock = Lock()
 
     init?() {
         var library: FT_Library?

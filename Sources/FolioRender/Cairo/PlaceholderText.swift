@@ -1,7 +1,8 @@
 import FolioCore
 import FolioStyle
 import FolioText
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sets the alt text of images that cannot be drawn, with the same paragraph layout as book
 /// text. The fonts are the caller's, or the pinned defaults loaded on first use (a renderer
@@ -10,7 +11,7 @@ final class PlaceholderText: @unchecked Sendable {
     static let fontSize = 13.0
     static let color = RGBA(red: 0x55, green: 0x55, blue: 0x55)
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var fonts: FontContext?
     private var fontsFailed = false
     private let shapeCache = ShapeCache()
@@ -21,7 +22,7 @@ final class PlaceholderText: @unchecked Sendable {
 
     /// The alt text's lines, centred in `width` px; empty when there is no text or no font.
     func lines(_ alt: String, width: Double) -> [LineBox] {
-        let text = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = alt.trimmingWhitespace()
         guard !text.isEmpty, width > 0, let fonts = fontContext() else { return [] }
         var style = ComputedStyle.initial
         style.font.family = [.generic(.sansSerif)]

@@ -109,7 +109,7 @@ public final class PDFDocument {
             // and the error it then keeps on the surface loses every later page.
             let values = [rect.x, rect.y, rect.width, rect.height].map { $0 * scale }
             guard values.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { continue }
-            let area = values.map { String(format: "%.3f", $0) }.joined(separator: " ")
+            let area = values.map { String(printf: "%.3f", $0) }.joined(separator: " ")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(area)]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
@@ -146,7 +146,7 @@ public final class PDFDocument {
             if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "("), byte != UInt8(ascii: ")"), byte != UInt8(ascii: "\\") {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += String(format: "%%%02X", byte)
+                out += String(printf: "%%%02X", UInt32(byte))
             }
         }
         return out
@@ -155,7 +155,14 @@ public final class PDFDocument {
     /// A string attribute value for `cairo_tag_begin`: in single quotes, with quotes and
     /// backslashes escaped.
     static func quoted(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        var out = String.UnicodeScalarView()
+        out.append("'")
+        for scalar in value.unicodeScalars {
+            if scalar == "\\" || scalar == "'" { out.append("\\") }
+            out.append(scalar)
+        }
+        out.append("'")
+        return String(out)
     }
 }
 

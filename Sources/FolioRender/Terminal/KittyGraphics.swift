@@ -1,5 +1,6 @@
 import FolioImage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The kitty graphics protocol: an image sent as PNG in base64, in chunks of at most 4096
 /// bytes, and shown at the cursor over a block of cells.

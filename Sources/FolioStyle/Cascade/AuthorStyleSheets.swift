@@ -1,5 +1,6 @@
 import FolioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import FolioXML
 
 /// The author stylesheets of one content document, in document order: `<link rel="stylesheet">`
@@ -46,12 +47,12 @@ enum AuthorStyleSheets {
     }
 
     private static func isCSS(_ type: String?) -> Bool {
-        guard let type = type?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else { return true }
+        guard let type = type?.trimmingWhitespace().lowercased(), !type.isEmpty else { return true }
         return type == "text/css"
     }
 
     private static func mediaMatches(_ node: XMLNode, context: StyleContext) -> Bool {
-        guard let media = node.attribute("media"), !media.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+        guard let media = node.attribute("media"), !media.trimmingWhitespace().isEmpty else { return true }
         return MediaQueryList.parse(media).matches(context.environment)
     }
 }

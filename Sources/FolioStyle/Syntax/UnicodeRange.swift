@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `<urange>` lists, as in `unicode-range: U+0000-00FF, U+4??`.
 ///
@@ -62,9 +63,9 @@ public enum UnicodeRange {
     private static func withoutComments(_ text: String) -> String {
         var out = ""
         var rest = text[...]
-        while let open = rest.range(of: "/*") {
+        while let open = rest.firstRange(of: "/*") {
             out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "*/") else { return out }
+            guard let close = rest[open.upperBound...].firstRange(of: "*/") else { return out }
             rest = rest[close.upperBound...]
         }
         return out + rest

@@ -1,7 +1,8 @@
 import FolioCore
 import FolioPublication
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Loading the book's `@font-face` faces.
 extension FontContext {

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStyle
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The fonts of one book: Folio's pinned defaults and the book's `@font-face` faces, with the
 /// CSS font matching that picks a face for a `font-family` list, per-glyph fallback, and the
@@ -21,7 +22,7 @@ public final class FontContext: @unchecked Sendable {
     let bookFamilies: [String: [FontCandidate]]
     let pinnedFamilies: [String: [FontCandidate]]
 
-    let lock = NSLock()
+    let lock = Lock()
     /// Loaded files, by path and face index; nil when the file could not be read.
     var filesLoaded: [String: FontFace?] = [:]
     /// Loaded `@font-face` rules, by index; nil when none of its sources loaded.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Hyphenation dictionaries by language, loaded on first use and kept for the context's life.

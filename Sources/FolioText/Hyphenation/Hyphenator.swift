@@ -1,5 +1,5 @@
 import CLibHyphen
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 import FolioStyle

@@ -1,0 +1,14 @@
+#ifndef FOLIO_ICU_H
+#define FOLIO_ICU_H
+#include <stdint.h>
+
+/* Unicode normalization through the system's ICU (the library libxml2 already loads):
+ * ICU's C names carry its version (unorm2_normalize_72), which only its own headers resolve,
+ * so Swift calls these instead. */
+
+/* Writes the NFKC form of the UTF-16 text `source` (`length` units) into `destination`
+ * (`capacity` units). Returns the length of the result, which may exceed `capacity` (nothing
+ * is then written: call again with a buffer that large), or -1 when ICU fails. */
+int32_t folio_nfkc(const uint16_t *source, int32_t length, uint16_t *destination, int32_t capacity);
+
+#endif

@@ -1,0 +1,63 @@
+import CFolioICU
+extension StringProtocol {
+    /// Without leading and trailing white space (Unicode's, newlines included).
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}
+
+extension String {
+    /// The string in Unicode Normalization Form C (canonical composition: `e` + U+0301 → `é`),
+    /// by the standard library's normalizer.
+    public var nfc: String {
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The string in Normalization Form KC (compatibility composition: presentation forms and
+    /// ligatures as their letters, `ﻼ` → `لا`, `ﬁ` → `fi`), by ICU. The string itself when ICU
+    /// cannot normalize it.
+    public var nfkc: String {
+        let source = Array(utf16)
+        guard !source.isEmpty, source.count < Int32.max / 4 else { return self }
+        var capacity = source.count * 2 + 8
+        while true {
+            var out = [UInt16](repeating: 0, count: capacity)
+            let length = folio_nfkc(source, Int32(source.count), &out, Int32(capacity))
+            if length < 0 { return self }
+            if Int(length) <= capacity { return String(decoding: out.prefix(Int(length)), as: UTF16.self) }
+            capacity = Int(length)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The pieces between occurrences of the ASCII `separator`, found in the UTF-8 bytes: no
+    /// grapheme breaking, so paths and attribute lists split many times faster than by
+    /// `split(separator:)` on characters, into the same pieces (at most `maxSplits` splits,
+    /// counted as it counts them).
+    public func split(ascii separator: Unicode.Scalar, maxSplits: Int = .max, omittingEmpty: Bool) -> [SubSequence] {
+        precondition(separator.isASCII, "the separator must be ASCII")
+        let byte = UInt8(separator.value)
+        var pieces: [SubSequence] = []
+        var start = utf8.startIndex
+        var index = start
+        var splits = 0
+        while index != utf8.endIndex {
+            if utf8[index] == byte && splits < maxSplits {
+                // As the standard library counts: only splits that add a piece.
+                if !omittingEmpty || start != index {
+                    pieces.append(self[start..<index])
+                    splits += 1
+                }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if !omittingEmpty || start != utf8.endIndex { pieces.append(self[start..<utf8.endIndex]) }
+        return pieces
+    }
+}
