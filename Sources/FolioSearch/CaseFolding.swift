@@ -47,12 +47,18 @@ struct FoldedText {
         var k = 0
         let n = original.count
         while k < n {
-            let lead = original[k]
-            if lead < 0x80 {
-                out.append(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead)
-                k += 1
+            // A run of ASCII: copied at once, then its capitals lowered in place.
+            let run = k
+            while k < n, original[k] < 0x80 { k += 1 }
+            if k > run {
+                let from = out.count
+                out.append(contentsOf: original[run..<k])
+                out.withUnsafeMutableBufferPointer { bytes in
+                    for j in from..<bytes.count where bytes[j] >= 0x41 && bytes[j] <= 0x5A { bytes[j] += 0x20 }
+                }
                 continue
             }
+            let lead = original[k]
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             guard k + length <= n else {
                 out.append(contentsOf: original[k...])

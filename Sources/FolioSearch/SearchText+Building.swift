@@ -108,20 +108,46 @@ extension SearchText {
 
         mutating func append(_ text: String) {
             let saved = (bytes: utf8.count, segments: segmentBytes.count, offset: offset, runBroken: runBroken, lastEnd: lastEnd)
-            for scalar in text.unicodeScalars {
-                if Self.isCombining(scalar) {
-                    // Decomposed text (rare): written again, composed.
-                    utf8.removeSubrange(saved.bytes...)
-                    segmentBytes.removeSubrange(saved.segments...)
-                    segmentOffsets.removeSubrange(saved.segments...)
-                    segmentPreviousEnds.removeSubrange(saved.segments...)
-                    (offset, runBroken, lastEnd) = (saved.offset, saved.runBroken, saved.lastEnd)
-                    appendComposing(text)
-                    return
+            // On the UTF-8 bytes: ASCII, nearly all of most books' text, a byte at a time;
+            // other scalars decoded from their bytes.
+            var text = text
+            let decomposed = text.withUTF8 { bytes -> Bool in
+                var k = 0
+                let n = bytes.count
+                while k < n {
+                    let byte = bytes[k]
+                    if byte < 0x80 {
+                        if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                            appendScalar(Unicode.Scalar(byte))
+                        } else {
+                            if runBroken { mark() }
+                            utf8.append(byte)
+                            lastEnd = offset + 1
+                        }
+                        offset += 1
+                        k += 1
+                        continue
+                    }
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    guard k + length <= n else { return false }  // a String's UTF-8 is whole
+                    var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+                    for j in 1..<length { value = value << 6 | UInt32(bytes[k + j] & 0x3F) }
+                    guard let scalar = Unicode.Scalar(value) else { return false }
+                    if Self.isCombining(scalar) { return true }
+                    appendScalar(scalar)
+                    offset += 1
+                    k += length
                 }
-                appendScalar(scalar)
-                offset += 1
+                return false
             }
+            guard decomposed else { return }
+            // Decomposed text (rare): written again, composed.
+            utf8.removeSubrange(saved.bytes...)
+            segmentBytes.removeSubrange(saved.segments...)
+            segmentOffsets.removeSubrange(saved.segments...)
+            segmentPreviousEnds.removeSubrange(saved.segments...)
+            (offset, runBroken, lastEnd) = (saved.offset, saved.runBroken, saved.lastEnd)
+            appendComposing(text)
         }
 
         /// Text with combining marks, composed (NFC) a character at a time, each character's

@@ -44,30 +44,51 @@ public struct EPUBCFI: Sendable, Hashable, CustomStringConvertible {
 
     /// The CFI as text, `epubcfi(…)`, with assertions escaped (§2.3).
     public var description: String {
-        var out = "epubcfi("
+        // Gathered as bytes: a search writes a CFI for every hit.
+        var out = Array("epubcfi(".utf8)
         for (i, part) in parts.enumerated() {
-            if i > 0 { out += "!" }
+            if i > 0 { out.append(UInt8(ascii: "!")) }
             for step in part {
-                out += "/\(step.index)"
-                if let id = step.id, !id.isEmpty { out += "[\(Self.escape(id))]" }
+                out.append(UInt8(ascii: "/"))
+                out += String(step.index).utf8
+                if let id = step.id, !id.isEmpty {
+                    out.append(UInt8(ascii: "["))
+                    Self.escape(id, into: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
             }
         }
-        if let characterOffset { out += ":\(characterOffset)" }
-        return out + ")"
+        if let characterOffset {
+            out.append(UInt8(ascii: ":"))
+            out += String(characterOffset).utf8
+        }
+        out.append(UInt8(ascii: ")"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The characters the grammar gives a meaning (§2.2 special-chars), which a value must escape
     /// with a circumflex.
-    static let specialCharacters: Set<Unicode.Scalar> = ["^", "[", "]", "(", ")", ",", ";", "="]
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="): true
+        default: false
+        }
+    }
 
     /// Escapes an assertion value: `aa[bb]^` becomes `aa^[bb^]^^` (§2.3).
     public static func escape(_ value: String) -> String {
-        var out = String.UnicodeScalarView()
-        for c in value.unicodeScalars {
-            if specialCharacters.contains(c) { out.append("^") }
-            out.append(c)
+        var out: [UInt8] = []
+        escape(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The special characters are ASCII: escaped on the UTF-8 bytes.
+    static func escape(_ value: String, into out: inout [UInt8]) {
+        for byte in value.utf8 {
+            if isSpecial(byte) { out.append(UInt8(ascii: "^")) }
+            out.append(byte)
         }
-        return String(out)
     }
 }
 
