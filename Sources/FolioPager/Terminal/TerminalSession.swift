@@ -113,7 +113,10 @@ public final class TerminalSession {
 /// What the signal handlers need to put the terminal back, kept where a C signal handler can
 /// reach it without captures (only async-signal-safe calls: write, tcsetattr, signal, raise).
 enum TerminalRestore {
-    nonisolated(unsafe) static var saved = termios()
+    /// The terminal's settings before the session, on the heap: a Swift global of the imported
+    /// C struct was given its Swift size (57 bytes) while copying it moves C's 60, which
+    /// AddressSanitizer reports as an overflow.
+    nonisolated(unsafe) static var saved: UnsafeMutablePointer<termios>?
     nonisolated(unsafe) static var input: Int32 = 0
     nonisolated(unsafe) static var output: Int32 = 1
     nonisolated(unsafe) static var installed = false
@@ -132,7 +135,8 @@ enum TerminalRestore {
     static let endingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     static func install(saved: termios, input: Int32, output: Int32) {
-        self.saved = saved
+        if self.saved == nil { self.saved = .allocate(capacity: 1) }
+        self.saved?.initialize(to: saved)
         self.input = input
         self.output = output
         let bytes = Array(leaveSequence.utf8)
@@ -172,7 +176,7 @@ enum TerminalRestore {
         guard installed else { return }
         installed = false
         if let leaveBytes { _ = Glibc.write(output, leaveBytes, leaveCount) }
-        _ = tcsetattr(input, TCSAFLUSH, &saved)
+        if let saved { _ = tcsetattr(input, TCSAFLUSH, saved) }
     }
 
     static func takeResize() -> Bool {
