@@ -36,6 +36,7 @@ public struct DataURL: Sendable, Hashable {
     /// `path` as a URL path: the bytes of its UTF-8 that RFC 3986 does not allow in a path
     /// (and `%` itself) written `%XX`.
     public static func percentEncodedPath(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
         var out = ""
         for byte in path.utf8 {
             switch byte {
@@ -45,7 +46,6 @@ public struct DataURL: Sendable, Hashable {
                  UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
                 out += "%"
                 out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
                 out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))

@@ -121,8 +121,8 @@ extension JSONValue: Decodable {
         try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     }
 
-    /// The value as untyped Swift values: `[String: Any]`, `[Any]`, `String`, `Bool`, `NSNull`-free
-    /// `Optional<Any>.none` for null, and numbers as `Int` when whole (and in range), else `Double`.
+    /// The value as untyped Swift values: `[String: Any]`, `[Any]`, `String`, `Bool`, numbers as
+    /// `Int` when whole (and in range), else `Double`; nil for null (left out of objects).
     public var untyped: Any? {
         switch self {
         case .null: return nil

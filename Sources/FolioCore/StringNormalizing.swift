@@ -1,4 +1,5 @@
 import CFolioICU
+
 extension StringProtocol {
     /// Without leading and trailing white space (Unicode's, newlines included).
     public func trimmingWhitespace() -> String {
