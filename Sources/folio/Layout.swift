@@ -55,7 +55,7 @@ struct Layout: ParsableCommand {
                     ("text", .string(page.text)), ("lines", .array(Self.lines(page.frame))),
                 ]))
             } else {
-                let words = page.text.prefix(200).split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+                let words = Self.firstWords(page.text, 8)
                 Terminal.write("\(number)\t\(page.href)\t\(page.start.offset)-\(page.end.offset)\t\(page.cfi ?? "-")\t\(words)\n")
             }
         }
@@ -67,6 +67,30 @@ struct Layout: ParsableCommand {
         }
         if json { Terminal.write(JSONValue.array(out).serialized() + "\n") }
         paged.printNewWarnings()
+    }
+
+    /// The first `count` words of a page's text (within its first 200 scalars), one space
+    /// between them: scanned as scalars, ASCII spaces without a property look-up.
+    static func firstWords(_ text: String, _ count: Int) -> String {
+        var words: [Substring] = []
+        var start: String.Index?
+        var scanned = 0
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex, scanned < 200, words.count < count {
+            let scalar = scalars[index]
+            let space = scalar.value < 0x80 ? (scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)) : scalar.properties.isWhitespace
+            if space {
+                if let begun = start { words.append(text[begun..<index]) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+            scalars.formIndex(after: &index)
+            scanned += 1
+        }
+        if let begun = start, words.count < count { words.append(text[begun..<index]) }
+        return words.joined(separator: " ")
     }
 
     /// The paragraph lines of a page and how each was set (px, rounded to hundredths).

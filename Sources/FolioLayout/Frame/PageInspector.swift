@@ -48,6 +48,7 @@ public struct PageInspector: Sendable {
         var found: [PageProblem] = []
         var visible = false
         var contrastSeen = Set<String>()
+        var lastContrast = LastContrast()
         let items = frame.items
         // The fills painted so far: what text may stand on.
         var fills: [(rect: Rect, color: RGBA)] = []
@@ -57,8 +58,8 @@ public struct PageInspector: Sendable {
             case .line(let box, let setting):
                 lineProblem(box, setting, runs: items[(k + 1)...]).map { found.append($0) }
             case .text(let origin, let run):
-                if run.glyphs.contains(where: { $0.missing == 0 }) || !run.text.allSatisfy(\.isWhitespace) { visible = true }
-                if let problem = contrastProblem(origin, run, backdrop: Self.backdrop(of: origin, run, over: fills, page: page)),
+                if !visible && (run.glyphs.contains(where: { $0.missing == 0 }) || !run.text.allSatisfy(\.isWhitespace)) { visible = true }
+                if let problem = contrastProblem(origin, run, memo: &lastContrast, backdrop: fills.isEmpty ? page : Self.backdrop(of: origin, run, over: fills, page: page)),
                    contrastSeen.insert(problem.message).inserted {
                     found.append(problem)
                 }
@@ -127,12 +128,21 @@ public struct PageInspector: Sendable {
     }
 
     /// Text whose contrast with what is behind it is below WCAG AA.
-    private func contrastProblem(_ origin: Point, _ run: PositionedRun, backdrop: RGBA) -> PageProblem? {
-        guard run.color.alpha > 0, !run.text.allSatisfy(\.isWhitespace) else { return nil }
-        let color = Self.composite(run.color, over: backdrop)
-        let ratio = Self.contrast(color, backdrop)
+    /// The last pair of colours weighed and their contrast ratio.
+    private struct LastContrast {
+        var color: RGBA?
+        var backdrop: RGBA?
+        var ratio = 0.0
+    }
+
+    private func contrastProblem(_ origin: Point, _ run: PositionedRun, memo lastContrast: inout LastContrast, backdrop: RGBA) -> PageProblem? {
+        guard run.color.alpha > 0 else { return nil }
+        let color = run.color.alpha >= 1 ? run.color : Self.composite(run.color, over: backdrop)
+        // Most text is the page's own colour on the page's own colour: answered once.
+        let ratio = color == lastContrast.color && backdrop == lastContrast.backdrop ? lastContrast.ratio : Self.contrast(color, backdrop)
+        lastContrast = LastContrast(color: color, backdrop: backdrop, ratio: ratio)
         let minimum = run.size >= Self.largeText ? Self.minimumLargeContrast : Self.minimumContrast
-        guard ratio < minimum - 1e-9 else { return nil }
+        guard ratio < minimum - 1e-9, !run.text.allSatisfy(\.isWhitespace) else { return nil }
         let rect = Rect(x: origin.x + run.x, y: origin.y + run.baseline - run.size, width: run.width, height: run.size * 1.25)
         return PageProblem(code: "layout.low-contrast", severity: .warning,
                            message: "\(run.size >= Self.largeText ? "large " : "")text in \(Self.hex(color)) on \(Self.hex(backdrop)): "

@@ -41,20 +41,20 @@ struct FirstLetterLayouter {
                     if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { continue }
                     return (items, nil)
                 }
-                let scalars = Array(text.unicodeScalars)
+                let total = text.unicodeScalars.count
                 let style = letterStyle(pseudo.style, over: shared.style)
                 var out = Array(items[..<index])
-                if letters.lowerBound > 0 { out.append(FirstLetterLayouter.textItem(scalars, 0..<letters.lowerBound, style: shared, source: source)) }
+                if letters.lowerBound > 0 { out.append(FirstLetterLayouter.textItem(text, 0..<letters.lowerBound, style: shared, source: source)) }
                 // Floated, the letter is a drop cap beside the lines; else it stays in the first line.
                 let cap = style.box.float != .none && !chapter.usesCells
-                    ? dropCap(FirstLetterLayouter.textItem(scalars, letters, style: shared, source: source), style: style, width: paragraph.width) : nil
+                    ? dropCap(FirstLetterLayouter.textItem(text, letters, style: shared, source: source), style: style, width: paragraph.width) : nil
                 if cap == nil {
                     var inline = style
                     inline.box.float = .none
-                    out.append(FirstLetterLayouter.textItem(scalars, letters, style: chapter.interner.intern(inline), source: source))
+                    out.append(FirstLetterLayouter.textItem(text, letters, style: chapter.interner.intern(inline), source: source))
                 }
-                if letters.upperBound < scalars.count {
-                    out.append(FirstLetterLayouter.textItem(scalars, letters.upperBound..<scalars.count, style: shared, source: source))
+                if letters.upperBound < total {
+                    out.append(FirstLetterLayouter.textItem(text, letters.upperBound..<total, style: shared, source: source))
                 }
                 out += items[(index + 1)...]
                 return (out, cap)
@@ -163,10 +163,10 @@ struct FirstLetterLayouter {
                 restyled(text, shared, source)
                 continue
             }
-            let scalars = Array(text.unicodeScalars)
-            let cut = min(split.offset, scalars.count)
-            if cut > 0 { restyled(String(String.UnicodeScalarView(scalars[..<cut])), shared, source) }
-            if cut < scalars.count { items.append(FirstLetterLayouter.textItem(scalars, cut..<scalars.count, style: shared, source: source)) }
+            let total = text.unicodeScalars.count
+            let cut = min(split.offset, total)
+            if cut > 0 { restyled(FirstLetterLayouter.slice(text, 0..<cut), shared, source) }
+            if cut < total { items.append(FirstLetterLayouter.textItem(text, cut..<total, style: shared, source: source)) }
         }
         out.items = items
         return out
@@ -194,21 +194,27 @@ struct FirstLetterLayouter {
         return out
     }
 
-    /// The text item for the scalars `range` of an item's text, its source offset moved to match.
     /// The paragraph's first `count` scalars (paragraph-text offsets), and whether anything was cut.
     static func prefix(_ input: ParagraphInput, scalars count: Int) -> (ParagraphInput, truncated: Bool) {
         guard let split = input.itemPosition(ofParagraphOffset: count) else { return (input, false) }
         var out = input
         out.items = Array(input.items[..<split.item])
         if case .text(let text, let style, let source) = input.items[split.item], split.offset > 0 {
-            let scalars = Array(text.unicodeScalars)
-            out.items.append(textItem(scalars, 0..<min(split.offset, scalars.count), style: style, source: source))
+            out.items.append(textItem(text, 0..<min(split.offset, text.unicodeScalars.count), style: style, source: source))
         }
         return (out, true)
     }
 
-    static func textItem(_ scalars: [Unicode.Scalar], _ range: Range<Int>, style: SharedStyle, source: TextSource) -> InlineItem {
-        .text(String(String.UnicodeScalarView(scalars[range])), style: style,
-              source: TextSource(node: source.node, offset: source.offset + range.lowerBound))
+    /// The text item for the scalars `range` of an item's text, its source offset moved to match.
+    static func textItem(_ text: String, _ range: Range<Int>, style: SharedStyle, source: TextSource) -> InlineItem {
+        .text(slice(text, range), style: style, source: TextSource(node: source.node, offset: source.offset + range.lowerBound))
+    }
+
+    /// The scalars `range` of `text`, copied as its UTF-8 bytes rather than scalar by scalar.
+    static func slice(_ text: String, _ range: Range<Int>) -> String {
+        let scalars = text.unicodeScalars
+        let lower = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
+        let upper = scalars.index(lower, offsetBy: range.count)
+        return String(Substring(scalars[lower..<upper]))
     }
 }

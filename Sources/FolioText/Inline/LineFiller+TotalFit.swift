@@ -171,6 +171,12 @@ extension LineFiller {
                           hyphens: window.hyphens, startHang: protrusion?.start(at: from, first: from == 0) ?? 0)]
         var active = [0]
         var candidates = 0
+        // Lines from later active nodes are no wider and have no more glue when widths and
+        // separators never decrease: once a line is too short by more than any node's room
+        // could make up, so are the lines from every node after it (`tooShortFromHere`).
+        let monotone = tolerance.isFinite && Self.isNondecreasing(prefix, from: from) && Self.isNondecreasing(separators, from: from)
+        var leastStartHang = nodes[0].startHang
+        let leastBase = min(firstRoom, room)
         // Lazy hyphenation: the words before `decided` have been looked at; `previous` is
         // the last break taken.
         let lazyWords = lazy && autoHyphens && tolerance.isFinite
@@ -217,7 +223,7 @@ extension LineFiller {
             let lastEnd = contentEnd(0..<b.offset)
             let prefixAtEnd = prefix[lastEnd], separatorsAtEnd = separators[lastEnd]
             let hyphen = b.kind == .hyphenated && lastEnd > 0 ? hyphenWidth(lastEnd - 1) : 0
-            let endHang = protrusion?.end(at: lastEnd, hyphenated: b.kind == .hyphenated, last: b.offset == scalars.count) ?? (0, 0)
+            let endHang = protrusion?.end(at: lastEnd, hyphenated: b.kind == .hyphenated, last: b.offset == scalars.count) ?? (fixed: 0, allowed: 0)
             for k in active.indices {
                 let index = active[k]
                 let a = nodes[index]
@@ -247,7 +253,19 @@ extension LineFiller {
                 guard ratio >= -1 else { continue }
                 active[kept] = index
                 kept += 1
-                guard ratio <= tolerance || (tolerance.isInfinite && ratio.isInfinite) else { continue }
+                guard ratio <= tolerance || (tolerance.isInfinite && ratio.isInfinite) else {
+                    if monotone && !forced && natural <= room - Self.epsilon,
+                       tooShortFromHere(natural: natural, stretch: p.raggedStretch ?? glue * p.stretch,
+                                        leastRoom: leastBase + min(0, leastStartHang) + min(0, endHang.fixed), tolerance: tolerance) {
+                        // The rest stay active and end no line here.
+                        for j in (k + 1)..<active.count {
+                            active[kept] = active[j]
+                            kept += 1
+                        }
+                        break
+                    }
+                    continue
+                }
                 let hyphenated = b.kind == .hyphenated
                 if hyphenated && a.hyphens >= 2 { continue }
                 // Not capped at TeX's 10,000: in the last pass a line twice too loose must
@@ -275,6 +293,7 @@ extension LineFiller {
                                   previous: found.from, kind: b.kind, hyphens: b.kind == .hyphenated ? from.hyphens + 1 : 0,
                                   startHang: startHang))
                 active.append(nodes.count - 1)
+                leastStartHang = min(leastStartHang, startHang)
             }
             if forced {
                 // Only the best way to reach a forced break matters from here on.
@@ -293,6 +312,26 @@ extension LineFiller {
             node = previous
         }
         return lines.reversed()
+    }
+
+    /// Whether a line `natural` px wide with `stretch` px of stretch, and every line from a
+    /// later node (no wider, no more stretch, in no less than `leastRoom` px), is too short
+    /// for `tolerance`: a margin well above rounding keeps the answer the pass's own.
+    private func tooShortFromHere(natural: Double, stretch: Double, leastRoom: Double, tolerance: Double) -> Bool {
+        let slack = leastRoom - natural
+        let margin = 1e-6
+        return slack > Self.epsilon + margin && stretch >= 0 && slack > tolerance * stretch + margin
+    }
+
+    /// Whether `values[from...]` never decrease.
+    private static func isNondecreasing(_ values: [Double], from: Int) -> Bool {
+        guard from < values.count else { return true }
+        var last = values[from]
+        for value in values[from...] {
+            if value < last { return false }
+            last = value
+        }
+        return true
     }
 
     /// The next of the words with a scalar in `range`, from `next` on, that may still be given
