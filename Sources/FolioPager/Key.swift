@@ -5,4 +5,6 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     /// Ctrl with a letter (`control("c")` is Ctrl-C).
     case control(Character)
+    /// The input closed (the terminal went away): the pager quits.
+    case endOfInput
 }

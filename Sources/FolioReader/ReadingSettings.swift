@@ -17,28 +17,40 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
     /// Hyphenation: `auto` (justified text, unless the book says `hyphens: none`), `book` (as
     /// its CSS says) or `off`.
     public var hyphens: String?
+    /// Justification: `book` (the book's alignment), `justified` or `ragged`.
+    public var justify: String?
 
     public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil,
-                hyphens: String? = nil) {
+                hyphens: String? = nil, justify: String? = nil) {
         self.theme = theme
         self.textSizeStep = textSizeStep
         self.fontFamily = fontFamily
         self.displayMode = displayMode
         self.scrollMode = scrollMode
         self.hyphens = hyphens
+        self.justify = justify
     }
 
     /// These settings, with anything not chosen here taken from `base`.
     public func merged(over base: ReadingSettings) -> ReadingSettings {
         ReadingSettings(theme: theme ?? base.theme, textSizeStep: textSizeStep ?? base.textSizeStep,
                         fontFamily: fontFamily ?? base.fontFamily, displayMode: displayMode ?? base.displayMode,
-                        scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens)
+                        scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens, justify: justify ?? base.justify)
+    }
+
+    /// Only the settings that differ from `old`: what the reader changed.
+    public func changes(from old: ReadingSettings) -> ReadingSettings {
+        ReadingSettings(theme: theme != old.theme ? theme : nil, textSizeStep: textSizeStep != old.textSizeStep ? textSizeStep : nil,
+                        fontFamily: fontFamily != old.fontFamily ? fontFamily : nil,
+                        displayMode: displayMode != old.displayMode ? displayMode : nil,
+                        scrollMode: scrollMode != old.scrollMode ? scrollMode : nil, hyphens: hyphens != old.hyphens ? hyphens : nil,
+                        justify: justify != old.justify ? justify : nil)
     }
 
     public var isEmpty: Bool { self == ReadingSettings() }
 
     enum CodingKeys: String, CodingKey {
-        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens
+        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens, justify
     }
 
     /// A field of the wrong type is dropped with a warning (`state.field-invalid`); the others stay.
@@ -50,6 +62,7 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         displayMode = c.lenient(String.self, .displayMode, decoder)
         scrollMode = c.lenient(Bool.self, .scrollMode, decoder)
         hyphens = c.lenient(String.self, .hyphens, decoder)
+        justify = c.lenient(String.self, .justify, decoder)
     }
 }
 

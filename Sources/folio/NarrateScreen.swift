@@ -46,7 +46,7 @@ struct NarrateScreen {
     }
 
     static func quits(_ key: Key) -> Bool {
-        key == .character("q") || key == .character("Q") || key == .escape || key == .control("c") || key == .control("d")
+        key == .character("q") || key == .character("Q") || key == .escape || key == .control("c") || key == .control("d") || key == .endOfInput
     }
 
     /// The command a key stands for.

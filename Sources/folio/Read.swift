@@ -23,13 +23,15 @@ struct Read: ParsableCommand {
     @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
     var book: String
 
-    @Option(help: "Theme: day, night or sepia.")
-    var theme: ReaderSettings.Theme?
+    enum ThemeChoice: String, ExpressibleByArgument, CaseIterable { case auto, day, night, sepia }
+
+    @Option(help: "Theme: auto (day on a light terminal, night on a dark one, asked with OSC 11), day, night or sepia. Default: the last one chosen, else auto.")
+    var theme: ThemeChoice?
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case cells, image }
 
-    @Option(help: "Display: cells (styled text, the default) or image (pages drawn by Cairo, in terminals that show kitty or sixel images).")
-    var mode: Mode = .cells
+    @Option(help: "Display: cells (styled text) or image (pages drawn by Cairo, in terminals that show kitty or sixel images). Default: the last one chosen, else cells.")
+    var mode: Mode?
 
     @Option(help: "Pictures: auto (kitty or sixel where the terminal shows them, else half blocks), kitty, sixel, blocks or none.")
     var images: CellOutput.Images = .auto
@@ -60,7 +62,8 @@ struct Read: ParsableCommand {
             throw Exit.unreadableBook
         }
         let bookImages = BookImages(publication)
-        let chosenTheme = theme ?? .day
+        // Without a terminal to ask, auto is day.
+        let chosenTheme = theme.flatMap { ReaderSettings.Theme(rawValue: $0.rawValue) } ?? .day
         if let keys {
             try runScript(keys, publication: publication, images: bookImages, theme: chosenTheme)
             return
@@ -71,12 +74,16 @@ struct Read: ParsableCommand {
             return
         }
         let session = ReadingSession(publication: publication)
-        let readingTheme = theme ?? session.theme ?? .day
+        // The theme given, else the one last chosen (this book's, else every book's), else
+        // the terminal's background decides.
+        let named = theme.map(\.rawValue) ?? session.settings.theme
+        let readingTheme = named.flatMap(ReaderSettings.Theme.init(rawValue:)) ?? Self.themeForBackground(of: terminal)
         let size = terminal.size()
         let step = session.settings.textSizeStep ?? TextWidth.defaultStep
         let hyphens = session.settings.hyphens.flatMap(ReaderSettings.Hyphenation.init(rawValue:)) ?? .auto
+        let justification = session.settings.justify.flatMap(CellBook.Justification.init(rawValue:)) ?? .book
         let cellBook = CellBook(publication: publication, images: bookImages, columns: TextWidth.columns(step: step, screen: size.columns),
-                                rows: max(4, size.rows - 1), theme: readingTheme, hyphens: hyphens)
+                                rows: max(4, size.rows - 1), theme: readingTheme, hyphens: hyphens, justification: justification)
         guard cellBook.firstPosition != nil else {
             Terminal.error("\(book): no spine item could be laid out into a page (folio info shows the warnings)")
             throw Exit.unreadableBook
@@ -89,9 +96,19 @@ struct Read: ParsableCommand {
         if let warning = session.warnings.first { pager.message = warning }
         let colors = CellOutput.colorMode()
         pager.graphics = CellOutput.graphics(images, colors: colors)
-        pager.wantsImagePages = mode == .image
+        pager.wantsImagePages = (mode?.rawValue ?? session.settings.displayMode) == Mode.image.rawValue
+        if let family = session.settings.fontFamily.flatMap(ReaderSettings.FontChoice.init(rawValue:)) { pager.setImageFont(family) }
+        session.begin(pager)
         PagerShell(pager: pager, terminal: terminal, colors: colors, detectGraphics: images == .auto).run { session.record($0) }
         session.record(pager)
+    }
+
+    /// Day on a light terminal, night on a dark one, as it answers OSC 11; day when it does
+    /// not answer.
+    static func themeForBackground(of terminal: TerminalSession) -> ReaderSettings.Theme {
+        terminal.start()
+        let reply = terminal.query(TerminalBackground.query, terminator: UInt8(ascii: "c"))
+        return TerminalBackground(reply: reply)?.isDark == true ? .night : .day
     }
 
     /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone:

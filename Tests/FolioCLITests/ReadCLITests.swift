@@ -178,6 +178,49 @@ import Testing
         try tmux.send("p", "q")
     }
 
+    @Test(.enabled(if: TmuxSession.available, "tmux is not installed (scripts/setup installs it)"))
+    func aThemeAndJustificationChosenInOneBookAreTheDefaultsOfTheNext() throws {
+        let state = try stateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.appendingPathComponent("state").path, "XDG_CONFIG_HOME": state.appendingPathComponent("config").path]
+        // A detached tmux does not answer OSC 11: auto is day, a white page.
+        let first = try TmuxSession(command: [binary, "read", CLI.sample], environment: env, columns: 80, rows: 24)
+        _ = try first.waitFor { $0.contains("Press any key") }
+        try first.send("Space")
+        _ = try first.waitFor { $0.contains("In which the lamp is lit early") }
+        #expect(try first.tmux("capture-pane", "-p", "-e", "-t", "t").contains("48;2;255;255;255"))
+        // Ctrl-D turns the page (it used to quit).
+        try first.send("C-d")
+        _ = try first.waitFor { self.statusLine($0).contains("2/") }
+        #expect(try first.isRunning())
+        try first.send("T")
+        _ = try first.waitFor { self.statusLine($0).contains("Theme: night") }
+        try first.send("J")
+        _ = try first.waitFor { self.statusLine($0).contains("Justification: justified") }
+        try first.send("q")
+        _ = try first.waitFor(seconds: 10) { _ in (try? first.isRunning()) == false }
+
+        let settingsFile = state.appendingPathComponent("config/folio/settings.json")
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: settingsFile)) as? [String: Any])
+        #expect(settings["theme"] as? String == "night")
+        #expect(settings["justify"] as? String == "justified")
+        // Only what the reader changed: the text column was never touched.
+        #expect(settings["textSizeStep"] == nil)
+
+        // Another book opens at night, on a black page.
+        let book = CLI.root.appendingPathComponent("corpus/tide-clock.epub").path
+        let second = try TmuxSession(command: [binary, "read", book], environment: env, columns: 80, rows: 24)
+        _ = try second.waitFor { $0.contains("Press any key") }
+        try second.send("Space")
+        _ = try second.waitFor { _ in ((try? second.tmux("capture-pane", "-p", "-e", "-t", "t")) ?? "").contains("48;2;0;0;0") }
+        #expect(try second.tmux("capture-pane", "-p", "-e", "-t", "t").contains("48;2;0;0;0"))
+        try second.send("?")
+        let help = try second.waitFor { $0.contains("Keys") }
+        #expect(help.contains("Ctrl-D / Ctrl-U"))
+        #expect(help.contains("justification"))
+        try second.send("Escape", "q")
+    }
+
     @Test func withoutATerminalTheBookIsPrintedAsPages() throws {
         let run = try CLI.folio("read", CLI.sample)
         #expect(run.status == 0)

@@ -53,4 +53,17 @@ import Testing
         #expect(book.merged(over: global) == ReadingSettings(theme: "night", textSizeStep: 0, fontFamily: "serif", displayMode: "cells", scrollMode: true))
         #expect(ReadingSettings().merged(over: global) == global)
     }
+
+    @Test func changesAreOnlyTheSettingsThatDiffer() throws {
+        let before = ReadingSettings(theme: "day", textSizeStep: 3, fontFamily: "publisher", displayMode: "cells", scrollMode: false,
+                                     hyphens: "auto", justify: "book")
+        var after = before
+        after.theme = "night"
+        after.justify = "ragged"
+        #expect(after.changes(from: before) == ReadingSettings(theme: "night", justify: "ragged"))
+        #expect(before.changes(from: before).isEmpty)
+        // Justification is written and read back like the others.
+        let written = try JSONEncoder().encode(after)
+        #expect(try JSONDecoder().decode(ReadingSettings.self, from: written).justify == "ragged")
+    }
 }

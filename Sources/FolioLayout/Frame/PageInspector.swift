@@ -179,7 +179,7 @@ public struct PageInspector: Sendable {
     }
 
     /// WCAG 2 relative luminance.
-    static func luminance(_ color: RGBA) -> Double {
+    public static func luminance(_ color: RGBA) -> Double {
         func channel(_ value: UInt8) -> Double {
             let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)

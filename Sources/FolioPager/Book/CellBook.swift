@@ -19,7 +19,23 @@ public final class CellBook {
     public private(set) var font: ReaderSettings.FontChoice = .publisher
     /// The reader's hyphenation (`auto`: justified text hyphenated unless the book says none).
     public private(set) var hyphens: ReaderSettings.Hyphenation
+    /// The reader's justification: the book's alignment, or paragraphs forced justified or ragged.
+    public private(set) var justification: Justification
     private var counts: [Int: Int] = [:]
+
+    /// Whether paragraphs keep the book's alignment or are justified or ragged whatever it says.
+    public enum Justification: String, Sendable, CaseIterable {
+        case book, justified, ragged
+
+        /// `ReaderSettings.justify`: nil keeps the book's alignment.
+        var forced: Bool? {
+            switch self {
+            case .book: nil
+            case .justified: true
+            case .ragged: false
+            }
+        }
+    }
 
     /// How pages are laid out for the terminal.
     public enum Display: Equatable, Sendable {
@@ -32,23 +48,25 @@ public final class CellBook {
     }
 
     public init(publication: Publication, images: BookImages, columns: Int, rows: Int, theme: ReaderSettings.Theme,
-                hyphens: ReaderSettings.Hyphenation = .auto) {
+                hyphens: ReaderSettings.Hyphenation = .auto, justification: Justification = .book) {
         self.publication = publication
         self.images = images
         self.columns = columns
         self.rows = rows
         self.theme = theme
         self.hyphens = hyphens
+        self.justification = justification
         layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: .cells, font: .publisher,
-                                 hyphens: hyphens)
+                                 hyphens: hyphens, justification: justification)
     }
 
     private static func makeLayout(_ publication: Publication, images: BookImages, columns: Int, rows: Int,
                                    theme: ReaderSettings.Theme, display: Display, font: ReaderSettings.FontChoice,
-                                   hyphens: ReaderSettings.Hyphenation) -> BookLayout {
+                                   hyphens: ReaderSettings.Hyphenation, justification: Justification) -> BookLayout {
         var settings = ReaderSettings.phone
         settings.theme = theme
         settings.hyphens = hyphens
+        settings.justify = justification.forced
         switch display {
         case .cells:
             // A cell is 8×16 CSS px; the margin is two columns and one row.
@@ -73,19 +91,21 @@ public final class CellBook {
 
     /// Lays the book out again for another grid, theme, display or font; counts start over.
     public func relayout(columns: Int, rows: Int, theme: ReaderSettings.Theme, display: Display? = nil, font: ReaderSettings.FontChoice? = nil,
-                         hyphens: ReaderSettings.Hyphenation? = nil) {
+                         hyphens: ReaderSettings.Hyphenation? = nil, justification: Justification? = nil) {
         let display = display ?? self.display, font = font ?? self.font, hyphens = hyphens ?? self.hyphens
+        let justification = justification ?? self.justification
         guard columns != self.columns || rows != self.rows || theme != self.theme || display != self.display || font != self.font
-                || hyphens != self.hyphens else { return }
+                || hyphens != self.hyphens || justification != self.justification else { return }
         self.columns = columns
         self.rows = rows
         self.theme = theme
         self.display = display
         self.font = font
         self.hyphens = hyphens
+        self.justification = justification
         counts = [:]
         layout = Self.makeLayout(publication, images: images, columns: columns, rows: rows, theme: theme, display: display, font: font,
-                                 hyphens: hyphens)
+                                 hyphens: hyphens, justification: justification)
     }
 
     public var readingOrder: [Int] { layout.readingOrder }

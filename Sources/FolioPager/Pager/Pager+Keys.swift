@@ -39,11 +39,14 @@ extension Pager {
     private func handlePage(_ key: Key) -> Bool {
         let forward = book.layout.pagesRightToLeft ? Key.left : Key.right
         let backward = book.layout.pagesRightToLeft ? Key.right : Key.left
+        if key == .endOfInput { return false }
         if handleNarrationKey(key) { return true }
         if scrolling {
             switch key {
             case .character("j"), .down: scroll(by: 1); return true
             case .character("k"), .up: scroll(by: -1); return true
+            case .control("d"): scroll(by: max(1, pageRows / 2)); return true
+            case .control("u"): scroll(by: -max(1, pageRows / 2)); return true
             case .character(" "), .pageDown, .character("l"), forward: scroll(by: pageRows - 1); return true
             case .character("b"), .pageUp, .character("h"), backward: scroll(by: -(pageRows - 1)); return true
             default: break
@@ -54,9 +57,10 @@ extension Pager {
             return true
         }
         switch key {
-        case .character("q"), .control("c"), .control("d"): return false
-        case .character(" "), .pageDown, .character("l"), .character("j"), .down, forward: go(book.next(position))
-        case .character("b"), .pageUp, .character("h"), .character("k"), .up, backward: go(book.previous(position))
+        case .character("q"), .control("c"): return false
+        // Ctrl-D and Ctrl-U: half a screen in scroll mode (as less), a page when paging.
+        case .character(" "), .pageDown, .character("l"), .character("j"), .down, .control("d"), forward: go(book.next(position))
+        case .character("b"), .pageUp, .character("h"), .character("k"), .up, .control("u"), backward: go(book.previous(position))
         case .character("g"), .home: jump(book.firstPosition)
         case .character("G"), .end: jump(book.lastPosition)
         case .character("]"): go(book.nextChapter(position))
@@ -91,6 +95,15 @@ extension Pager {
             let next = all[(all.firstIndex(of: book.hyphens)! + 1) % all.count]
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next) }
             message = "Hyphenation: " + Self.hyphenationNames[next]!
+        case .character("J"):
+            let all = CellBook.Justification.allCases
+            let next = all[(all.firstIndex(of: book.justification)! + 1) % all.count]
+            relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, justification: next) }
+            message = "Justification: " + Self.justificationNames[next]!
+        case .character("i"):
+            wantsImagePages.toggle()
+            applyDisplay()
+            if message == nil { message = showsImagePages ? "Pages as images" : "Pages in cells" }
         case .character("f"):
             guard showsImagePages else {
                 message = "f changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
@@ -119,6 +132,12 @@ extension Pager {
         if let keep, let found = book.position(of: keep) { position = found }
         gridCache = nil
         stripCache = nil
+    }
+
+    /// The font family of image pages, as the reader last chose it.
+    public func setImageFont(_ font: ReaderSettings.FontChoice) {
+        guard font != book.font else { return }
+        relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: font) }
     }
 
     private func setTextStep(_ step: Int) {

@@ -7,6 +7,7 @@ import FolioStyle
 extension Pager {
     static let helpLines = [
         "Space PgDn → l j   next page        b PgUp ← h k   previous page",
+        "Ctrl-D / Ctrl-U    half a screen down / up in scroll mode, else a page",
         "g / G              first / last page",
         "] / [              next / previous chapter",
         "t                  table of contents (Enter jumps, Esc closes)",
@@ -19,10 +20,18 @@ extension Pager {
         "+ / −              narrower / wider text column (image pages: larger / smaller text)",
         "s                  scroll mode (j/k a line) or page mode",
         "f                  font family (pages shown as images)",
+        "i                  pages as images (kitty or sixel terminals) or in cells",
         "y                  hyphenation: auto (justified text), as the book says, off",
+        "J                  justification: as the book says, justified, ragged",
+        "                   (theme, text column, scroll mode, hyphenation, justification,",
+        "                   font and image pages become the defaults of every book)",
         "a                  narration bar (books with Media Overlays):",
         "                   p play/pause · , . ∓15 s · < > speed · ( ) part · z sleep",
         "?                  this help        q  quit",
+    ]
+
+    static let justificationNames: [CellBook.Justification: String] = [
+        .book: "as the book says", .justified: "justified", .ragged: "ragged",
     ]
 
     static let hyphenationNames: [ReaderSettings.Hyphenation: String] = [

@@ -14,6 +14,9 @@ public final class ReadingSession {
     public let settings: ReadingSettings
     private var saved: BookState
     private var failedToSave = false
+    /// The pager's settings when last recorded: a setting that differs from it was changed by
+    /// the reader.
+    private var recordedSettings: ReadingSettings?
 
     public init(publication: Publication, directories: StateDirectories = .from()) {
         store = StateStore(directories: directories, diagnostics: Diagnostics())
@@ -40,17 +43,36 @@ public final class ReadingSession {
         state.position?.locator(in: layout)
     }
 
-    /// Takes the pager's position, settings and bookmarks and saves them when they changed.
+    /// The pager's settings as they are now, every one given.
+    static func settings(of pager: Pager) -> ReadingSettings {
+        ReadingSettings(theme: pager.theme.rawValue, textSizeStep: pager.textStep, fontFamily: pager.book.font.rawValue,
+                        displayMode: pager.wantsImagePages ? "image" : "cells", scrollMode: pager.scrolling,
+                        hyphens: pager.book.hyphens.rawValue, justify: pager.book.justification.rawValue)
+    }
+
+    /// The pager's settings as it opened: what the reader changes from here on is recorded.
+    public func begin(_ pager: Pager) {
+        recordedSettings = Self.settings(of: pager)
+    }
+
+    /// Takes the pager's position, settings and bookmarks and saves them when they changed. A
+    /// setting the reader changed becomes the default of every book (`settings.json`) and this
+    /// book's own choice.
     public func record(_ pager: Pager) {
         var next = state
         next.jacketShown = true
         if let page = pager.currentPage, pager.book.readingOrder.contains(page.spineIndex) || state.position == nil {
             next.position = ReadingPosition(locator: page.start, cfi: page.cfi)
         }
-        next.settings.theme = pager.theme.rawValue
-        next.settings.textSizeStep = pager.textStep
-        next.settings.scrollMode = pager.scrolling
-        next.settings.hyphens = pager.book.hyphens.rawValue
+        let now = Self.settings(of: pager)
+        if let recorded = recordedSettings {
+            let changes = now.changes(from: recorded)
+            if !changes.isEmpty {
+                next.settings = changes.merged(over: next.settings)
+                saveGlobal(changes, pager: pager)
+            }
+        }
+        recordedSettings = now
         while !next.bookmarks.isEmpty { _ = next.removeBookmark(at: 0) }
         for mark in pager.bookmarks { _ = next.addBookmark(mark) }
         state = next
@@ -62,6 +84,18 @@ public final class ReadingSession {
             // Reading goes on; the reader is told once.
             failedToSave = true
             pager.message = "Cannot save the reading position: \(error.reason)"
+        }
+    }
+
+    /// Writes settings the reader changed into the global defaults, over what the file holds now
+    /// (another Folio may have written it since this one opened).
+    private func saveGlobal(_ changes: ReadingSettings, pager: Pager) {
+        var global = store.loadSettings()
+        global.reading = changes.merged(over: global.reading)
+        do {
+            try store.saveSettings(global)
+        } catch {
+            pager.message = "Cannot save the settings: \(error.reason)"
         }
     }
 }

@@ -69,7 +69,7 @@ public final class TerminalSession {
         guard fds[0].revents & Int16(POLLIN | POLLHUP) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(input, &buffer, buffer.count)
-        if count <= 0 { return count == 0 ? [.control("d")] : [] }
+        if count <= 0 { return count == 0 ? [.endOfInput] : [] }
         return decoder.decode(Array(buffer[0..<count]))
     }
 

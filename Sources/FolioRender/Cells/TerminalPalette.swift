@@ -29,8 +29,22 @@ public enum TerminalPalette {
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
 
+    /// The sepia theme's colours (page, status line, pager text, book text, links, search
+    /// marks) and the entries they take in the 256- and 16-colour palettes. Measured alone,
+    /// each is nearest a grey (the cube's warm entries are too saturated), and sepia would turn
+    /// grey; these are the warm entries instead: cream page, brown text.
+    static let warmEntries: [RGBA: (index256: Int, index16: Int)] = [
+        RGBA(red: 0xF4, green: 0xEC, blue: 0xD8): (230, 3),    // page: #ffffd7 · yellow
+        RGBA(red: 0xE2, green: 0xD6, blue: 0xB8): (223, 11),   // status line: #ffd7af · bright yellow
+        RGBA(red: 0x5B, green: 0x46, blue: 0x36): (94, 0),     // pager text: #875f00 · black
+        RGBA(red: 0x3B, green: 0x2A, blue: 0x1A): (94, 0),     // book text: #875f00 · black
+        RGBA(red: 0x5A, green: 0x3E, blue: 0x1B): (130, 1),    // links: #af5f00 · red
+        RGBA(red: 0xF0, green: 0xC8, blue: 0x50): (221, 11),   // search marks: #ffd75f · bright yellow
+    ]
+
     /// The nearest entry of the 256-colour palette, 16–255.
     public static func index256(_ color: RGBA) -> Int {
+        if let warm = warmEntries[RGBA(red: color.red, green: color.green, blue: color.blue)] { return warm.index256 }
         let (r, g, b) = (Int(color.red), Int(color.green), Int(color.blue))
         let levels = [r, g, b].map(nearestCubeLevel)
         let cube = (cubeLevels[levels[0]], cubeLevels[levels[1]], cubeLevels[levels[2]])
@@ -44,6 +58,7 @@ public enum TerminalPalette {
 
     /// The nearest of the 16 ANSI colours, 0–15.
     public static func index16(_ color: RGBA) -> Int {
+        if let warm = warmEntries[RGBA(red: color.red, green: color.green, blue: color.blue)] { return warm.index16 }
         let rgb = (Int(color.red), Int(color.green), Int(color.blue))
         var best = 0
         for index in 1..<ansi16.count where distance(rgb, ansi16[index]) < distance(rgb, ansi16[best]) {
