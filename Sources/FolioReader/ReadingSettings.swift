@@ -19,9 +19,11 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
     public var hyphens: String?
     /// Justification: `book` (the book's alignment), `justified` or `ragged`.
     public var justify: String?
+    /// True when the status line shows a progress bar through the book.
+    public var progressBar: Bool?
 
     public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil,
-                hyphens: String? = nil, justify: String? = nil) {
+                hyphens: String? = nil, justify: String? = nil, progressBar: Bool? = nil) {
         self.theme = theme
         self.textSizeStep = textSizeStep
         self.fontFamily = fontFamily
@@ -29,13 +31,15 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         self.scrollMode = scrollMode
         self.hyphens = hyphens
         self.justify = justify
+        self.progressBar = progressBar
     }
 
     /// These settings, with anything not chosen here taken from `base`.
     public func merged(over base: ReadingSettings) -> ReadingSettings {
         ReadingSettings(theme: theme ?? base.theme, textSizeStep: textSizeStep ?? base.textSizeStep,
                         fontFamily: fontFamily ?? base.fontFamily, displayMode: displayMode ?? base.displayMode,
-                        scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens, justify: justify ?? base.justify)
+                        scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens, justify: justify ?? base.justify,
+                        progressBar: progressBar ?? base.progressBar)
     }
 
     /// Only the settings that differ from `old`: what the reader changed.
@@ -44,13 +48,13 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
                         fontFamily: fontFamily != old.fontFamily ? fontFamily : nil,
                         displayMode: displayMode != old.displayMode ? displayMode : nil,
                         scrollMode: scrollMode != old.scrollMode ? scrollMode : nil, hyphens: hyphens != old.hyphens ? hyphens : nil,
-                        justify: justify != old.justify ? justify : nil)
+                        justify: justify != old.justify ? justify : nil, progressBar: progressBar != old.progressBar ? progressBar : nil)
     }
 
     public var isEmpty: Bool { self == ReadingSettings() }
 
     enum CodingKeys: String, CodingKey {
-        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens, justify
+        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens, justify, progressBar
     }
 
     /// A field of the wrong type is dropped with a warning (`state.field-invalid`); the others stay.
@@ -63,6 +67,7 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         scrollMode = c.lenient(Bool.self, .scrollMode, decoder)
         hyphens = c.lenient(String.self, .hyphens, decoder)
         justify = c.lenient(String.self, .justify, decoder)
+        progressBar = c.lenient(Bool.self, .progressBar, decoder)
     }
 }
 

@@ -98,6 +98,7 @@ struct Read: ParsableCommand {
         pager.graphics = CellOutput.graphics(images, colors: colors)
         pager.wantsImagePages = (mode?.rawValue ?? session.settings.displayMode) == Mode.image.rawValue
         if let family = session.settings.fontFamily.flatMap(ReaderSettings.FontChoice.init(rawValue:)) { pager.setImageFont(family) }
+        pager.showsProgressBar = session.settings.progressBar ?? false
         session.begin(pager)
         PagerShell(pager: pager, terminal: terminal, colors: colors, detectGraphics: images == .auto).run { session.record($0) }
         session.record(pager)
@@ -155,6 +156,7 @@ struct Read: ParsableCommand {
         // Time stands still but for `wait:SECONDS`, so narration is scripted exactly.
         nonisolated(unsafe) var virtualTime = 0.0
         pager.narrationFactory = narration(publication, now: { virtualTime })
+        pager.clock = { virtualTime }
         // A reader waits a moment between keys: the idle work (next chapter, page counts) is done.
         while pager.needsIdleWork { _ = pager.idle() }
         var timings: [Double] = []

@@ -112,6 +112,72 @@ import Testing
         #expect(p.book.bookPageNumber(p.position) == 2)
     }
 
+    @Test func thePercentageIsThePagesPlaceInTheBooksTextNotItsPageNumber() throws {
+        let p = try pager()
+        p.book.countAll()
+        let lengths = p.book.readingOrder.map { p.book.pages($0).last?.end.offset ?? 0 }
+        let total = lengths.reduce(0, +)
+        // Chapter one's first page: what comes before it (the cover and title) over the whole text.
+        let index = try #require(p.book.readingOrder.firstIndex(of: p.position.spineIndex))
+        let start = lengths[..<index].reduce(0, +) + (p.currentPage?.start.offset ?? 0)
+        let percent = Int((Double(start) / Double(total) * 100).rounded(.down))
+        #expect(statusLine(p).contains("· \(percent)%"))
+        #expect(percent < 10, "page 3 of 7 is not 3 sevenths of the text in")
+        // Half way through the text is a page whose text holds that point.
+        press(p, .character(":"))
+        type(p, "50%")
+        press(p, .enter)
+        let half = try #require(p.book.textProgress(p.position))
+        let page = try #require(p.currentPage)
+        let chapterLength = page.end.offset - page.start.offset
+        #expect(half.share <= 0.5 && half.share + Double(chapterLength) / Double(total) >= 0.5)
+        // The last page is the whole book.
+        press(p, .character("G"))
+        #expect(statusLine(p).contains("· 100%"))
+    }
+
+    @Test func timeLeftFollowsTheReadersPaceOnceThreePagesAreRead() throws {
+        let p = try pager()
+        p.book.countAll()
+        var now = 0.0
+        p.clock = { now }
+        _ = p.screen()
+        // Skimmed pages (under two seconds) do not count.
+        press(p, .character(" "))
+        #expect(!statusLine(p).contains("left"))
+        var read = 0
+        for _ in 0..<3 {
+            now += 30
+            read += (p.currentPage?.end.offset ?? 0) - (p.currentPage?.start.offset ?? 0)
+            press(p, .character(" "))
+        }
+        let status = statusLine(p)
+        #expect(status.contains("left in chapter") && status.contains("in book"), "\(status)")
+        let rate = Double(read) / 90
+        let progress = try #require(p.book.textProgress(p.position))
+        let expected = try #require(ReadingPace.words(seconds: Int((Double(progress.bookLeft) / rate).rounded())))
+        #expect(status.contains("\(expected) in book"))
+    }
+
+    @Test func theProgressBarFillsTheStatusLineAsFarAsTheReaderHasRead() throws {
+        let p = try pager()
+        p.book.countAll()
+        press(p, .character(":"))
+        type(p, "50%")
+        press(p, .enter)
+        press(p, .character("P"))
+        let share = try #require(p.book.textProgress(p.position)?.share)
+        let screen = p.screen()
+        let row = screen.rows - 1
+        let filled = (0..<screen.columns).filter { screen[$0, row].background == p.palette.progress }.count
+        #expect(filled == Int((share * Double(screen.columns)).rounded()))
+        #expect(filled > 0 && filled < screen.columns)
+        press(p, .character("P"))
+        #expect(!(0..<p.screen().columns).contains { p.screen()[$0, row].background == p.palette.progress })
+    }
+
+    private func statusLine(_ p: Pager) -> String { text(p).split(separator: "\n").last.map(String.init) ?? "" }
+
     @Test func bookmarksAreAddedListedAndDeleted() throws {
         let p = try pager()
         var saved: [Bookmark] = []

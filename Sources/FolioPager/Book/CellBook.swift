@@ -22,6 +22,9 @@ public final class CellBook {
     /// The reader's justification: the book's alignment, or paragraphs forced justified or ragged.
     public private(set) var justification: Justification
     private var counts: [Int: Int] = [:]
+    /// Each chapter's text length (its last page's end offset), once laid out: the same at any
+    /// size, so kept through re-layouts.
+    private var textLengths: [Int: Int] = [:]
 
     /// Whether paragraphs keep the book's alignment or are justified or ragged whatever it says.
     public enum Justification: String, Sendable, CaseIterable {
@@ -113,8 +116,13 @@ public final class CellBook {
     /// A spine item's pages (laid out when needed) — remembered as a count.
     public func pages(_ spineIndex: Int) -> [Page] {
         let pages = layout.chapter(spineIndex).pages
-        counts[spineIndex] = pages.count
+        noteCounted(spineIndex, pages)
         return pages
+    }
+
+    private func noteCounted(_ spineIndex: Int, _ pages: [Page]) {
+        counts[spineIndex] = pages.count
+        textLengths[spineIndex] = pages.last?.end.offset ?? 0
     }
 
     public func page(_ position: Position) -> Page? {
@@ -135,7 +143,7 @@ public final class CellBook {
     @discardableResult
     public func countNext() -> Bool {
         guard let next = readingOrder.first(where: { counts[$0] == nil }) else { return false }
-        counts[next] = layout.chapterPassingThrough(next).pages.count
+        noteCounted(next, layout.chapterPassingThrough(next).pages)
         return true
     }
 
@@ -143,8 +151,39 @@ public final class CellBook {
     /// is in stay cached.
     public func pagesPassingThrough(_ spineIndex: Int) -> [Page] {
         let pages = layout.chapterPassingThrough(spineIndex).pages
-        counts[spineIndex] = pages.count
+        noteCounted(spineIndex, pages)
         return pages
+    }
+
+    /// The position at a share (0…1) of the book's text, every chapter counted first.
+    public func position(atTextShare share: Double) -> Position? {
+        countAll()
+        let total = readingOrder.reduce(0) { $0 + (textLengths[$1] ?? 0) }
+        var target = Int((max(0, min(1, share)) * Double(total)).rounded(.down))
+        for spine in readingOrder {
+            let length = textLengths[spine] ?? 0
+            if target < length || spine == readingOrder.last { return position(of: Locator(spineIndex: spine, offset: min(target, max(0, length - 1)))) }
+            target -= length
+        }
+        return nil
+    }
+
+    /// Where a page starts in the book's text, as a share of it (0…1; 1 on the book's last
+    /// page), and the characters from there to the end of its chapter and of the book. Nil
+    /// until every chapter's text has been measured (as they are counted in idle moments).
+    public func textProgress(_ position: Position) -> (share: Double, chapterLeft: Int, bookLeft: Int)? {
+        guard let index = readingOrder.firstIndex(of: position.spineIndex), let page = page(position) else { return nil }
+        var before = 0, total = 0
+        for (k, spine) in readingOrder.enumerated() {
+            guard let length = textLengths[spine] else { return nil }
+            if k < index { before += length }
+            total += length
+        }
+        let chapterLength = textLengths[position.spineIndex] ?? 0
+        let at = before + min(page.start.offset, chapterLength)
+        let isLast = index == readingOrder.count - 1 && position.page == (counts[position.spineIndex] ?? 1) - 1
+        let share = isLast || total == 0 ? 1 : Double(at) / Double(total)
+        return (share, max(0, chapterLength - page.start.offset), max(0, total - at))
     }
 
     /// Counts every chapter.

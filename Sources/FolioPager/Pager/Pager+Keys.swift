@@ -95,6 +95,9 @@ extension Pager {
             let next = all[(all.firstIndex(of: book.hyphens)! + 1) % all.count]
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next) }
             message = "Hyphenation: " + Self.hyphenationNames[next]!
+        case .character("P"):
+            showsProgressBar.toggle()
+            message = showsProgressBar ? "Progress bar on" : "Progress bar off"
         case .character("J"):
             let all = CellBook.Justification.allCases
             let next = all[(all.firstIndex(of: book.justification)! + 1) % all.count]
@@ -202,9 +205,8 @@ extension Pager {
     func goTo(_ text: String) {
         let t = text.trimmingWhitespace()
         if t.hasSuffix("%"), let percent = Double(t.dropLast()), percent >= 0, percent <= 100 {
-            book.countAll()
-            let total = book.totalPages ?? 1
-            jump(book.position(ofBookPage: max(1, Int((Double(total) * percent / 100).rounded(.up)))))
+            // A share of the book's text, as the status line counts it.
+            jump(percent >= 100 ? book.lastPosition : book.position(atTextShare: percent / 100))
         } else if let number = Int(t), number >= 1 {
             jump(book.position(ofBookPage: number))
         } else {

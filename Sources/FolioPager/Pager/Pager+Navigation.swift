@@ -70,14 +70,6 @@ extension Pager {
         message = "Bookmark deleted"
     }
 
-    /// The book page number, total and percent for the status line ("37 of 512", 7 %).
-    func bookProgress() -> (page: Int?, total: Int?, percent: Int?) {
-        let number = book.bookPageNumber(position)
-        let total = book.totalPages
-        var percent: Int?
-        if let number, let total, total > 0 { percent = Int((Double(number) / Double(total) * 100).rounded(.down)) }
-        return (number, total, percent)
-    }
 
     /// The book's print page numbers on this page (from the page-list).
     func printPageLabels() -> [String] {

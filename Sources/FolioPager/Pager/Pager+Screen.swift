@@ -9,15 +9,15 @@ import Glibc
 extension Pager {
     /// The colours of the theme in the terminal (the page colour fills every cell, so the
     /// theme shows whatever the terminal's own colours are).
-    var palette: (page: RGBA, text: RGBA, status: RGBA, statusText: RGBA, mark: RGBA) {
+    var palette: (page: RGBA, text: RGBA, status: RGBA, statusText: RGBA, mark: RGBA, progress: RGBA) {
         switch theme {
         case .day: (.white, RGBA(red: 0x10, green: 0x10, blue: 0x10), RGBA(red: 0xE4, green: 0xE4, blue: 0xE4),
-                    RGBA(red: 0x30, green: 0x30, blue: 0x30), RGBA(red: 0xFF, green: 0xE0, blue: 0x66))
+                    RGBA(red: 0x30, green: 0x30, blue: 0x30), RGBA(red: 0xFF, green: 0xE0, blue: 0x66), RGBA(red: 0xBC, green: 0xBC, blue: 0xBC))
         case .night: (.black, RGBA(red: 0xD8, green: 0xD8, blue: 0xD8), RGBA(red: 0x26, green: 0x26, blue: 0x26),
-                      RGBA(red: 0xB0, green: 0xB0, blue: 0xB0), RGBA(red: 0x80, green: 0x66, blue: 0x10))
+                      RGBA(red: 0xB0, green: 0xB0, blue: 0xB0), RGBA(red: 0x80, green: 0x66, blue: 0x10), RGBA(red: 0x4E, green: 0x4E, blue: 0x4E))
         case .sepia: (RGBA(red: 0xF4, green: 0xEC, blue: 0xD8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
                       RGBA(red: 0xE2, green: 0xD6, blue: 0xB8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
-                      RGBA(red: 0xF0, green: 0xC8, blue: 0x50))
+                      RGBA(red: 0xF0, green: 0xC8, blue: 0x50), RGBA(red: 0xCB, green: 0xB4, blue: 0x86))
         }
     }
 
@@ -88,6 +88,8 @@ extension Pager {
 
     /// The whole screen.
     public func screen() -> CellGrid {
+        // The page's reading time starts when it is first drawn.
+        if shownSince == nil { shownSince = clock() }
         let colors = palette
         var screen = CellGrid(columns: columns, rows: rows)
         let base = Cell(foreground: colors.text, background: colors.page)
@@ -173,17 +175,31 @@ extension Pager {
         let row = rows - 1
         let style = Cell(foreground: colors.statusText, background: colors.status)
         for column in 0..<columns { screen[column, row] = style }
-        var right: [String] = []
-        let chapterCount = book.pages(position.spineIndex).count
-        right.append("\(position.page + 1)/\(chapterCount)")
-        let progress = bookProgress()
-        if let number = progress.page {
-            right.append("p. \(number) of \(progress.total.map(String.init) ?? "…")")
+        let text = book.textProgress(position)
+        if showsProgressBar, let share = text?.share {
+            // The status line's background, filled as far as the reader is through the book.
+            for column in 0..<Int((share * Double(columns)).rounded()) { screen[column, row].background = colors.progress }
         }
-        if let percent = progress.percent { right.append("\(percent)%") }
+        // The parts on the right, the least needed dropped first where the title would get
+        // fewer than 20 columns.
+        var parts: [(text: String, keep: Int)] = []
+        let chapterCount = book.pages(position.spineIndex).count
+        parts.append(("\(position.page + 1)/\(chapterCount)", 3))
+        if let number = book.bookPageNumber(position) {
+            parts.append(("p. \(number) of \(book.totalPages.map(String.init) ?? "…")", 0))
+        }
+        if let share = text?.share { parts.append(("\(Int((share * 100).rounded(.down)))%", 3)) }
+        if let text, let chapter = pace.timeLeft(text.chapterLeft), let all = pace.timeLeft(text.bookLeft) {
+            parts.append(("\(chapter) left in chapter", 2))
+            parts.append(("\(all) in book", 1))
+        }
         let labels = printPageLabels()
-        if let label = labels.first { right.append("print p. \(label)") }
-        let rightText = right.joined(separator: " · ") + " "
+        if let label = labels.first { parts.append(("print p. \(label)", 0)) }
+        var rightText = ""
+        for least in 0...3 {
+            rightText = parts.filter { $0.keep >= least }.map(\.text).joined(separator: " · ") + " "
+            if columns - TerminalWidth.of(text: rightText) >= 22 { break }
+        }
         let rightWidth = TerminalWidth.of(text: rightText)
         var left: String
         var leftStyle = style
@@ -201,8 +217,20 @@ extension Pager {
             left = left.split(whereSeparator: \.isNewline).joined(separator: " ")
         }
         let room = max(0, columns - rightWidth - 2)
-        screen.put(text: " " + Self.truncate(left, width: room), column: 0, row: row, style: leftStyle)
-        if rightWidth < columns { screen.put(text: rightText, column: columns - rightWidth, row: row, style: style) }
+        Self.put(" " + Self.truncate(left, width: room), on: &screen, column: 0, row: row, style: leftStyle)
+        if rightWidth < columns { Self.put(rightText, on: &screen, column: columns - rightWidth, row: row, style: style) }
+    }
+
+    /// Writes status text over whatever background its cells have (the progress bar's or the
+    /// status line's).
+    static func put(_ text: String, on screen: inout CellGrid, column: Int, row: Int, style: Cell) {
+        var column = column
+        for character in text where column < screen.columns {
+            var cell = style
+            cell.background = screen[column, row].background ?? style.background
+            screen.put(text: String(character), column: column, row: row, style: cell)
+            column += TerminalWidth.of(character)
+        }
     }
 
     /// Text cut to `width` columns, with an ellipsis when cut.

@@ -55,6 +55,14 @@ public final class Pager {
     public var wantsImagePages = false
     /// The kitty or sixel images of the screen, written over its cells by the shell.
     public internal(set) var placements: [TerminalImagePlacement] = []
+    /// Seconds on a monotonic clock: the reader's pace is measured with it.
+    public var clock: () -> Double = MonotonicTime.now
+    /// The reader's pace, from the pages read forward so far.
+    var pace = ReadingPace()
+    /// When the page on screen was first shown.
+    var shownSince: Double?
+    /// The status line's background is a progress bar through the book (`P`).
+    public var showsProgressBar = false
 
     public init(book: CellBook, columns: Int, rows: Int, theme: ReaderSettings.Theme, textStep: Int = TextWidth.defaultStep,
                 start: Locator? = nil, showJacket: Bool = false) {
@@ -165,6 +173,7 @@ public final class Pager {
             message = "No more pages that way"
             return
         }
+        notePageRead(turningTo: to)
         position = to
         linkIndex = nil
         anchor = nil
@@ -172,6 +181,24 @@ public final class Pager {
             let strip = strip()
             scrollRow = strip.firstRowOfPage.indices.contains(to.page) ? strip.firstRowOfPage[to.page] : 0
         }
+    }
+
+    /// Counts the page on screen into the reader's pace when the reader turns from it to the
+    /// next one; the new page's time starts now.
+    func notePageRead(turningTo next: Position) {
+        let now = clock()
+        if let since = shownSince, isPageAfter(next), let page = currentPage {
+            pace.read(characters: page.end.offset - page.start.offset, in: now - since)
+        }
+        shownSince = now
+    }
+
+    /// Whether `next` is the page after the one on screen (without laying anything out).
+    private func isPageAfter(_ next: Position) -> Bool {
+        if next.spineIndex == position.spineIndex { return next.page == position.page + 1 }
+        guard next.page == 0, let count = book.knownCount(position.spineIndex), position.page == count - 1,
+              let k = book.readingOrder.firstIndex(of: position.spineIndex) else { return false }
+        return book.readingOrder.dropFirst(k + 1).first == next.spineIndex
     }
 
     /// Jumps to a page, remembering where the reader was (links, TOC, search, go-to).

@@ -47,7 +47,8 @@ public final class ReadingSession {
     static func settings(of pager: Pager) -> ReadingSettings {
         ReadingSettings(theme: pager.theme.rawValue, textSizeStep: pager.textStep, fontFamily: pager.book.font.rawValue,
                         displayMode: pager.wantsImagePages ? "image" : "cells", scrollMode: pager.scrolling,
-                        hyphens: pager.book.hyphens.rawValue, justify: pager.book.justification.rawValue)
+                        hyphens: pager.book.hyphens.rawValue, justify: pager.book.justification.rawValue,
+                        progressBar: pager.showsProgressBar)
     }
 
     /// The pager's settings as it opened: what the reader changes from here on is recorded.

@@ -30,7 +30,7 @@ public enum TerminalPalette {
     ]
 
     /// The sepia theme's colours (page, status line, pager text, book text, links, search
-    /// marks) and the entries they take in the 256- and 16-colour palettes. Measured alone,
+    /// marks, progress bar) and the entries they take in the 256- and 16-colour palettes. Measured alone,
     /// each is nearest a grey (the cube's warm entries are too saturated), and sepia would turn
     /// grey; these are the warm entries instead: cream page, brown text.
     static let warmEntries: [RGBA: (index256: Int, index16: Int)] = [
@@ -40,6 +40,7 @@ public enum TerminalPalette {
         RGBA(red: 0x3B, green: 0x2A, blue: 0x1A): (94, 0),     // book text: #875f00 · black
         RGBA(red: 0x5A, green: 0x3E, blue: 0x1B): (130, 1),    // links: #af5f00 · red
         RGBA(red: 0xF0, green: 0xC8, blue: 0x50): (221, 11),   // search marks: #ffd75f · bright yellow
+        RGBA(red: 0xCB, green: 0xB4, blue: 0x86): (180, 3),    // progress bar: #d7af87 · yellow
     ]
 
     /// The nearest entry of the 256-colour palette, 16–255.
