@@ -176,6 +176,30 @@ import Testing
         #expect(!(0..<p.screen().columns).contains { p.screen()[$0, row].background == p.palette.progress })
     }
 
+    @Test func theReadersPlaceSurvivesResizesAndReopeningAtTheFirstSize() throws {
+        let publication = try PublicationOpener.open(Self.sample)
+        func open(_ columns: Int, _ rows: Int, at start: Locator?) -> Pager {
+            let book = CellBook(publication: publication, images: BookImages(publication), columns: columns, rows: rows - 1, theme: .day)
+            return Pager(book: book, columns: columns, rows: rows, theme: .day, start: start)
+        }
+        let first = open(100, 30, at: nil)
+        press(first, .character(" "))
+        let page = first.position
+        let shown = try #require(first.currentPage?.start)
+        // Through two other sizes: the page shown at each holds the text, but starts earlier.
+        first.resize(columns: 70, rows: 40)
+        first.resize(columns: 60, rows: 20)
+        #expect(first.readingLocator == shown)
+        #expect(first.currentPage.map { $0.start <= shown && shown < $0.end } == true)
+        // Reopened at the first size from what was saved: the same page.
+        let again = open(100, 30, at: first.readingLocator)
+        #expect(again.position == page)
+        #expect(again.readingLocator == shown, "quitting again at once saves the same place")
+        // Once the reader moves on, the place is the new page's start.
+        press(again, .character(" "))
+        #expect(again.readingLocator == again.currentPage?.start)
+    }
+
     private func statusLine(_ p: Pager) -> String { text(p).split(separator: "\n").last.map(String.init) ?? "" }
 
     @Test func bookmarksAreAddedListedAndDeleted() throws {

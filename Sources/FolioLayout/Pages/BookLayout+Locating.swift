@@ -37,6 +37,14 @@ extension BookLayout {
         return Locator(spineIndex: spineIndex, offset: offsets.offset(node: node, offsetInNode: offset))
     }
 
+    /// The EPUB CFI of a locator's character (nil where the chapter has no text tree).
+    public func cfi(of locator: Locator) -> String? {
+        let chapter = chapter(locator.spineIndex)
+        guard let tree = chapter.tree, let offsets = chapter.offsets, let position = offsets.position(of: locator.offset) else { return nil }
+        return EPUBCFI.make(packageTree: publication.packageTree, spineIndex: locator.spineIndex, contentTree: tree, node: position.node,
+                            offsetInNode: position.offsetInNode, spine: publication.spine)?.description
+    }
+
     /// The labels of the book's `page-list` entries that fall on each page of a chapter,
     /// by page index.
     public func printPages(inSpineItem spineIndex: Int) -> [Int: [String]] {

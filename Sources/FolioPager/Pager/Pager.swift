@@ -73,12 +73,14 @@ public final class Pager {
         self.textStep = TextWidth.clamp(textStep)
         position = Position(spineIndex: book.readingOrder.first ?? 0, page: 0)
         relayout()
+        anchor = nil
         if let start, let found = book.position(of: start) {
             position = found
+            // The saved place stays what the reader was reading until they move on.
+            anchor = start
         } else {
             position = chapterOne ?? book.firstPosition ?? position
         }
-        anchor = nil
         if showJacket { overlay = .jacket }
     }
 
@@ -88,6 +90,11 @@ public final class Pager {
     }
 
     public var currentPage: Page? { book.page(position) }
+
+    /// What the reader was reading: the text kept on screen through resizes and theme or
+    /// column changes (the page shown holds it, but may start earlier), else the page's first
+    /// character. Saved as the position, so that reopening at any size shows that text.
+    public var readingLocator: Locator { anchor ?? locator }
 
     /// The page's width and left edge on the screen for the text step.
     /// Image pages use the whole width (their text size changes instead).

@@ -63,7 +63,9 @@ public final class ReadingSession {
         var next = state
         next.jacketShown = true
         if let page = pager.currentPage, pager.book.readingOrder.contains(page.spineIndex) || state.position == nil {
-            next.position = ReadingPosition(locator: page.start, cfi: page.cfi)
+            let reading = pager.readingLocator
+            let cfi = reading == page.start ? page.cfi : pager.book.layout.cfi(of: reading)
+            next.position = ReadingPosition(locator: reading, cfi: cfi)
         }
         let now = Self.settings(of: pager)
         if let recorded = recordedSettings {
