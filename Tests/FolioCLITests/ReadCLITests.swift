@@ -66,7 +66,10 @@ import Testing
 
         // A bookmark, listed.
         try tmux.send("m")
-        screen = try tmux.waitFor { self.statusLine($0).contains("Bookmarked") }
+        screen = try tmux.waitFor { self.statusLine($0).contains("Bookmark label") }
+        try tmux.type("lamp page")
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Bookmarked: lamp page") }
         try tmux.send("'")
         screen = try tmux.waitFor { $0.contains("Bookmarks") }
         #expect(screen.contains("p. "))

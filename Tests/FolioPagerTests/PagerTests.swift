@@ -72,6 +72,40 @@ import Testing
         #expect(p.book.layout.href(ofSpineItem: p.position.spineIndex) == "EPUB/text/chapter-1.xhtml")
     }
 
+    @Test func theContentsGiveEachEntrysBookPageAndSlashFiltersThem() throws {
+        let p = try pager()
+        p.book.countAll()
+        press(p, .character("t"))
+        // The box's lines, without the page around it.
+        func box() -> [String] {
+            text(p).split(separator: "\n").compactMap { line -> String? in
+                guard let a = line.firstIndex(of: "│"), let b = line.lastIndex(of: "│"), a < b else { return nil }
+                return line[line.index(after: a)..<b].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        // Each entry's line ends with the book page its link leads to.
+        for (title, href) in [("I. Winter", "EPUB/text/chapter-1.xhtml"), ("II. Spring", "EPUB/text/chapter-2.xhtml")] {
+            let line = try #require(box().first { $0.hasSuffix(title) || $0.contains(title + " ") })
+            let page = try #require(p.book.position(ofHref: href).flatMap { p.book.bookPageNumber($0) })
+            #expect(line.hasSuffix(" \(page)"), "\(line)")
+        }
+        // / then letters narrow the list; Enter opens the entry chosen.
+        press(p, .character("/"))
+        type(p, "SPRING")
+        #expect(text(p).contains("Contents /SPRING"))
+        #expect(box().contains { $0.contains("II. Spring") } && !box().contains { $0.contains("I. Winter") })
+        press(p, .enter)
+        #expect(p.book.layout.href(ofSpineItem: p.position.spineIndex) == "EPUB/text/chapter-2.xhtml")
+        // Nothing matching says so; Esc clears the filter and keeps the list open.
+        press(p, .character("t"), .character("/"))
+        type(p, "zzz")
+        #expect(text(p).contains("no entry holds “zzz”"))
+        press(p, .escape)
+        #expect(box().contains { $0.contains("I. Winter") } && box().contains { $0.contains("II. Spring") })
+        press(p, .escape)
+        #expect(!text(p).contains("Contents"))
+    }
+
     @Test func searchFindsEveryMatchInTheBookAndNMovesThroughThem() throws {
         let p = try pager()
         press(p, .character("/"))
@@ -206,16 +240,31 @@ import Testing
         let p = try pager()
         var saved: [Bookmark] = []
         p.onBookmarksChanged = { saved = $0 }
+        // m asks for a label; Enter without one keeps the page's first words.
         press(p, .character("m"))
+        #expect(statusLine(p).contains("Bookmark label"))
+        press(p, .enter)
         #expect(saved.count == 1)
         #expect(saved.first?.locator == p.locator)
+        #expect(saved.first?.label == nil)
         let marked = p.position
         press(p, .character("]"), .character("'"))
         #expect(text(p).contains("Bookmarks"))
         press(p, .enter)
         #expect(p.position == marked)
+        press(p, .character("m"))
+        #expect(statusLine(p).contains("bookmarked already"))
         press(p, .character("'"), .character("d"))
         #expect(saved.isEmpty)
+        // A label typed after m names the bookmark in the list; Esc makes none.
+        press(p, .character("m"), .escape)
+        #expect(saved.isEmpty)
+        press(p, .character("m"))
+        type(p, "the relief boat")
+        press(p, .enter)
+        #expect(saved.first?.label == "the relief boat")
+        press(p, .character("'"))
+        #expect(text(p).contains("the relief boat"))
     }
 
     @Test func aResizeKeepsTheSameTextOnScreen() throws {

@@ -18,7 +18,12 @@ extension Pager {
             overlay = .none
             return key != .character("q")
         case .toc(var list):
-            handleList(key, list: &list, count: tocEntries().count, open: openTOCEntry, delete: nil)
+            let shown = filteredTOC(list.filter)
+            if list.filtering || key == .character("/") {
+                handleFilter(key, list: &list, count: shown.count) { self.openTOCEntry(shown[$0]) }
+            } else {
+                handleList(key, list: &list, count: shown.count, open: { self.openTOCEntry(shown[$0]) }, delete: nil)
+            }
             if case .toc = overlay { overlay = .toc(list) }
         case .bookmarks(var list):
             handleList(key, list: &list, count: bookmarks.count, open: openBookmark, delete: deleteBookmark)
@@ -70,7 +75,8 @@ extension Pager {
         case .character(":"): overlay = .prompt(Prompt(kind: .goTo))
         case .character("n"): nextMatch(forward: true)
         case .character("N"): nextMatch(forward: false)
-        case .character("m"): addBookmark()
+        case .character("m"):
+            if bookmarkOnPage != nil { message = "This page is bookmarked already" } else { overlay = .prompt(Prompt(kind: .bookmarkLabel)) }
         case .character("'"):
             if bookmarks.isEmpty { message = "No bookmarks yet: m marks this page" } else { overlay = .bookmarks(ListState()) }
         case .character("T"):
@@ -155,6 +161,33 @@ extension Pager {
             : "Text column: \(pageColumns) columns"
     }
 
+    /// Keys while the contents are filtered (`/`): typed characters narrow the list, arrows
+    /// move in it, Enter opens the entry chosen, Esc clears the filter.
+    private func handleFilter(_ key: Key, list: inout ListState, count: Int, open: (Int) -> Void) {
+        guard list.filtering else {
+            list.filtering = true
+            return
+        }
+        switch key {
+        case .character(let c):
+            if list.filter.count < 100 { list.filter.append(c) }
+            list.selected = 0
+        case .backspace:
+            if list.filter.isEmpty { list.filtering = false } else { list.filter.removeLast() }
+            list.selected = 0
+        case .down, .tab: list.selected = min(max(0, count - 1), list.selected + 1)
+        case .up, .backTab: list.selected = max(0, list.selected - 1)
+        case .enter:
+            overlay = .none
+            if count > 0 { open(list.selected) }
+        case .escape, .control("c"), .control("g"):
+            list.filter = ""
+            list.filtering = false
+            list.selected = currentTOCIndex() ?? 0
+        default: break
+        }
+    }
+
     /// Up/down/Enter/Esc in a list overlay; `d` deletes where the list allows it.
     private func handleList(_ key: Key, list: inout ListState, count: Int, open: (Int) -> Void, delete: ((Int) -> Void)?) {
         switch key {
@@ -187,6 +220,7 @@ extension Pager {
             switch prompt.kind {
             case .search: startSearch(prompt.text)
             case .goTo: goTo(prompt.text)
+            case .bookmarkLabel: addBookmark(label: prompt.text)
             }
         case .backspace:
             if prompt.text.isEmpty { overlay = .none } else {

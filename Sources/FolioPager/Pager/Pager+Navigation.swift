@@ -1,5 +1,7 @@
+import FolioCore
 import FolioLayout
 import FolioPublication
+import FolioSearch
 import FolioReader
 import FoundationEssentials
 import Glibc
@@ -33,6 +35,30 @@ extension Pager {
         return best
     }
 
+    /// The indices of the contents entries whose title holds `filter` (ignoring case), all
+    /// of them for none.
+    func filteredTOC(_ filter: String) -> [Int] {
+        let entries = tocEntries()
+        guard !filter.isEmpty else { return Array(entries.indices) }
+        let needle = CaseFolding.folded(filter)
+        return entries.indices.filter { CaseFolding.folded(entries[$0].title).contains(needle) }
+    }
+
+    /// The book page a contents entry leads to, once the chapters before it are counted;
+    /// remembered for this layout.
+    func tocPage(_ href: String?) -> Int? {
+        guard let href else { return nil }
+        let layout = ObjectIdentifier(book.layout)
+        if tocPages?.layout != layout { tocPages = (layout, [:]) }
+        if let known = tocPages?.pages[href] { return known }
+        guard let path = href.split(separator: "#").first, let spine = book.layout.spineIndex(ofPath: String(path)),
+              let index = book.readingOrder.firstIndex(of: spine),
+              book.readingOrder[..<index].allSatisfy({ book.knownCount($0) != nil }),
+              let found = book.position(ofHref: href), let number = book.bookPageNumber(found) else { return nil }
+        tocPages?.pages[href] = number
+        return number
+    }
+
     func tocListStartingAtCurrent() -> ListState {
         if tocEntries().isEmpty { message = "This book has no table of contents" }
         return ListState(selected: currentTOCIndex() ?? 0, top: 0)
@@ -44,18 +70,24 @@ extension Pager {
         if let found = book.position(ofHref: href) { jump(found) } else { message = "“\(entries[index].title)” is not in the book" }
     }
 
-    /// `m`: bookmarks the page (the same page twice is one bookmark).
-    func addBookmark() {
+    /// The bookmark on the page shown, if any.
+    var bookmarkOnPage: Int? {
+        bookmarks.firstIndex { book.position(of: $0.locator) == position }
+    }
+
+    /// Bookmarks the page, with a label when the reader typed one.
+    func addBookmark(label: String = "") {
         guard let page = currentPage else { return }
-        if bookmarks.contains(where: { book.position(of: $0.locator) == position }) {
+        if bookmarkOnPage != nil {
             message = "This page is bookmarked already"
             return
         }
         let excerpt = Bookmark.excerpt(page.text)
-        bookmarks.append(Bookmark(position: ReadingPosition(locator: page.start, cfi: page.cfi), text: excerpt))
+        let name = label.trimmingWhitespace()
+        bookmarks.append(Bookmark(position: ReadingPosition(locator: page.start, cfi: page.cfi), text: excerpt, label: name.isEmpty ? nil : name))
         bookmarks.sort { $0.locator < $1.locator }
         onBookmarksChanged?(bookmarks)
-        message = "Bookmarked: \(excerpt)"
+        message = "Bookmarked: \(name.isEmpty ? excerpt : name)"
     }
 
     func openBookmark(_ index: Int) {

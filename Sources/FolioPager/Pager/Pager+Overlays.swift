@@ -10,11 +10,11 @@ extension Pager {
         "Ctrl-D / Ctrl-U    half a screen down / up in scroll mode, else a page",
         "g / G              first / last page",
         "] / [              next / previous chapter",
-        "t                  table of contents (Enter jumps, Esc closes)",
+        "t                  contents with page numbers (Enter jumps, / filters, Esc closes)",
         "/  then n / N      search the book, next / previous match (Esc stops a search)",
         "                   /re:pattern a regular expression · /case:Word exact case",
         ":                  go to a page (:120) or a percentage (:45%)",
-        "m / '              bookmark this page / list bookmarks (d deletes)",
+        "m / '              bookmark this page (type a label or Enter) / list bookmarks (d deletes)",
         "Tab / Enter        choose a link / follow it; Backspace goes back",
         "T                  theme: day, night, sepia",
         "+ / −              narrower / wider text column (image pages: larger / smaller text)",
@@ -45,10 +45,7 @@ extension Pager {
         case .help:
             drawBox(on: &screen, title: "Keys", lines: Self.helpLines, selected: nil, marked: nil, top: 0)
         case .toc(let list):
-            let entries = tocEntries()
-            let lines = entries.map { String(repeating: "  ", count: min($0.depth, 6)) + $0.title }
-            drawBox(on: &screen, title: "Contents", lines: lines.isEmpty ? ["(no table of contents)"] : lines,
-                    selected: lines.isEmpty ? nil : list.selected, marked: currentTOCIndex(), top: list.top)
+            drawContents(list, on: &screen)
         case .bookmarks(let list):
             let lines = bookmarks.map { mark -> String in
                 let number = book.position(of: mark.locator).flatMap { book.bookPageNumber($0) }.map { "p. \($0)  " } ?? ""
@@ -61,6 +58,36 @@ extension Pager {
         case .jacket:
             drawJacket(on: &screen)
         }
+    }
+
+    /// The contents: entries indented by depth, each with its book page on the right (filled
+    /// in as chapters are counted), narrowed by the filter when there is one.
+    private func drawContents(_ list: ListState, on screen: inout CellGrid) {
+        let entries = tocEntries()
+        let shown = filteredTOC(list.filter)
+        var title = "Contents"
+        if list.filtering || !list.filter.isEmpty { title += " /" + list.filter + (list.filtering ? "▏" : "") }
+        guard !shown.isEmpty else {
+            let empty = entries.isEmpty ? "(no table of contents)" : "(no entry holds “\(list.filter)”)"
+            drawBox(on: &screen, title: title, lines: [empty], selected: nil, marked: nil, top: 0)
+            return
+        }
+        let titles = shown.map { String(repeating: "  ", count: min(entries[$0].depth, 6)) + entries[$0].title }
+        // Page numbers for the entries in view only: finding one may lay its chapter out.
+        let visible = max(1, min(shown.count, rows - 5))
+        let first = min(max(0, list.selected - visible / 2), max(0, shown.count - visible))
+        var numbers = [String](repeating: "", count: shown.count)
+        for k in first..<min(shown.count, first + visible) { numbers[k] = tocPage(entries[shown[k]].href).map(String.init) ?? "" }
+        let numberWidth = max(3, String(book.totalPages ?? 999).count)
+        let width = min(columns - 6, max(40, min(90, (titles.map { TerminalWidth.of(text: $0) }.max() ?? 0) + numberWidth + 6)))
+        let titleWidth = max(1, width - 3 - numberWidth - 2)
+        let lines = zip(titles, numbers).map { title, number -> String in
+            let cut = Self.truncate(title, width: titleWidth)
+            let pad = String(repeating: " ", count: max(0, titleWidth - TerminalWidth.of(text: cut)))
+            return cut + pad + "  " + String(repeating: " ", count: max(0, numberWidth - number.count)) + number
+        }
+        let current = currentTOCIndex().flatMap { shown.firstIndex(of: $0) }
+        drawBox(on: &screen, title: title, lines: lines, selected: list.selected, marked: current, top: list.top, width: width)
     }
 
     /// A framed box centred on the page area, scrolled to keep `selected` in view.

@@ -207,7 +207,7 @@ extension Pager {
             left = bar
             leftStyle.bold = true
         } else if case .prompt(let prompt) = overlay {
-            left = (prompt.kind == .search ? "/" : ":") + prompt.text + "▏"
+            left = Self.promptLabel(prompt.kind) + prompt.text + "▏"
             leftStyle.bold = true
         } else if let message {
             left = message
@@ -219,6 +219,14 @@ extension Pager {
         let room = max(0, columns - rightWidth - 2)
         Self.put(" " + Self.truncate(left, width: room), on: &screen, column: 0, row: row, style: leftStyle)
         if rightWidth < columns { Self.put(rightText, on: &screen, column: columns - rightWidth, row: row, style: style) }
+    }
+
+    static func promptLabel(_ kind: Prompt.Kind) -> String {
+        switch kind {
+        case .search: "/"
+        case .goTo: ":"
+        case .bookmarkLabel: "Bookmark label (Enter for none): "
+        }
     }
 
     /// Writes status text over whatever background its cells have (the progress bar's or the

@@ -30,6 +30,8 @@ public final class Pager {
     public var bookmarks: [Bookmark] = []
     /// Called when a bookmark is added or deleted, to save it.
     public var onBookmarksChanged: (([Bookmark]) -> Void)?
+    /// The book page of each contents entry (by href) in the layout they were found in.
+    var tocPages: (layout: ObjectIdentifier, pages: [String: Int])?
     /// The current page drawn in cells, kept while nothing that changes it changes.
     var gridCache: (key: GridKey, grid: CellGrid, placements: [TerminalImagePlacement])?
     /// The text kept on screen through re-paginations (resizes, themes, text sizes) until the
@@ -252,11 +254,15 @@ enum Overlay {
 struct ListState {
     var selected = 0
     var top = 0
+    /// The contents' filter (`/`): only entries whose title holds it are listed.
+    var filter = ""
+    /// Keys go to the filter rather than the list.
+    var filtering = false
 }
 
-/// A one-line input: search (`/`) or go to (`:`).
+/// A one-line input: search (`/`), go to (`:`), a new bookmark's label (`m`).
 struct Prompt {
-    enum Kind { case search, goTo }
+    enum Kind { case search, goTo, bookmarkLabel }
     var kind: Kind
     var text = ""
 }
