@@ -39,6 +39,9 @@ struct Read: ParsableCommand {
     @Flag(help: "Print the book's text in reading order without pages or decoration.")
     var plain = false
 
+    @Flag(help: "Leave the mouse to the terminal (its own text selection) instead of the wheel turning pages and clicks following links.")
+    var noMouse = false
+
     @Option(help: "Width of the text when printing to a pipe (default: $COLUMNS or 80).")
     var width: Int?
 
@@ -73,6 +76,7 @@ struct Read: ParsableCommand {
             try printPages(CellBook(publication: publication, images: bookImages, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
             return
         }
+        terminal.reportsMouse = !noMouse
         let session = ReadingSession(publication: publication)
         // The theme given, else the one last chosen (this book's, else every book's), else
         // the terminal's background decides.

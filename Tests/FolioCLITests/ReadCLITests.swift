@@ -224,6 +224,40 @@ import Testing
         try second.send("Escape", "q")
     }
 
+    @Test(.enabled(if: TmuxSession.available, "tmux is not installed (scripts/setup installs it)"))
+    func linkHintsAndAMouseClickFollowANoteAndTheWheelTurnsPages() throws {
+        let state = try stateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": state.path]
+        let tmux = try TmuxSession(command: [binary, "read", CLI.sample], environment: env, columns: 80, rows: 24)
+        _ = try tmux.waitFor { $0.contains("Press any key") }
+        try tmux.send("Space")
+        _ = try tmux.waitFor { self.statusLine($0).contains("1/") }
+        // The wheel (an SGR 1006 report, as a terminal sends it) turns to the note's page.
+        try tmux.tmux("send-keys", "-t", "t", "-l", "\u{1B}[<65;10;5M")
+        var screen = try tmux.waitFor { $0.contains("the log to keep.¹") }
+        #expect(statusLine(screen).contains("2/"))
+        // f labels the note reference with a; typing a opens the note.
+        try tmux.send("f")
+        screen = try tmux.waitFor { $0.contains("the log to keep.a") }
+        try tmux.send("a")
+        screen = try tmux.waitFor { $0.contains("Beaufort") }
+        #expect(screen.contains("Note"))
+        try tmux.send("Escape")
+        screen = try tmux.waitFor { !$0.contains("Beaufort") }
+        // A click on the superscript opens it too (1-based cells in the report).
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = try #require(lines.firstIndex { $0.contains("keep.¹") })
+        // Every character on this line takes one cell.
+        let cell = lines[row].distance(from: lines[row].startIndex, to: try #require(lines[row].range(of: "¹")).lowerBound)
+        try tmux.tmux("send-keys", "-t", "t", "-l", "\u{1B}[<0;\(cell + 1);\(row + 1)M\u{1B}[<0;\(cell + 1);\(row + 1)m")
+        screen = try tmux.waitFor { $0.contains("Beaufort") }
+        #expect(screen.contains("Beaufort"))
+        try tmux.send("Escape", "q")
+        _ = try tmux.waitFor(seconds: 10) { _ in (try? tmux.isRunning()) == false }
+        #expect(try tmux.isRunning() == false)
+    }
+
     @Test func withoutATerminalTheBookIsPrintedAsPages() throws {
         let run = try CLI.folio("read", CLI.sample)
         #expect(run.status == 0)

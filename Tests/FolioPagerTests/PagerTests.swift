@@ -106,6 +106,71 @@ import Testing
         #expect(!text(p).contains("Contents"))
     }
 
+    @Test func linkHintsLabelEveryLinkAndTypingALabelFollowsIt() throws {
+        let p = try pager()
+        // A page with a note reference: the second page of chapter one.
+        var tries = 0
+        while p.links().isEmpty && tries < 20 {
+            press(p, .character(" "))
+            tries += 1
+        }
+        let links = p.links()
+        try #require(!links.isEmpty)
+        press(p, .character("f"))
+        let screen = p.screen()
+        let labels = Pager.hintLabels(links.count)
+        for (link, label) in zip(links, labels) {
+            let first = try #require(link.cells.first)
+            #expect(screen[p.pageLeft + first.columns.lowerBound, first.row].character == String(label.first!))
+            #expect(screen[p.pageLeft + first.columns.lowerBound, first.row].bold)
+        }
+        // The note reference's label opens the note over the page.
+        let note = try #require(links.firstIndex { $0.href.hasSuffix("#note-log") })
+        press(p, .character(Character(labels[note])))
+        guard case .note(let title, _, _) = p.overlay else {
+            Issue.record("the note was not opened")
+            return
+        }
+        #expect(!title.isEmpty)
+        // A letter no label has closes the hints and says so.
+        try #require(links.count < 26)
+        press(p, .escape, .character("f"), .character("m"))
+        #expect(statusLine(p).contains("No link is labelled “m”"))
+        if case .hints = p.overlay { Issue.record("the hints should be closed") }
+    }
+
+    @Test func theWheelTurnsPagesAndAClickOnANoteReferenceOpensIt() throws {
+        let p = try pager()
+        let first = p.position
+        press(p, .mouse(MouseEvent(.wheelDown, column: 10, row: 5)))
+        #expect(p.position == p.book.next(first))
+        press(p, .mouse(MouseEvent(.wheelUp, column: 10, row: 5)))
+        #expect(p.position == first)
+        for _ in 0..<20 where !p.links().contains(where: { $0.href.hasSuffix("#note-log") }) { press(p, .character(" ")) }
+        let page = p.position
+        let link = try #require(p.links().first { $0.href.hasSuffix("#note-log") })
+        let cell = try #require(link.cells.first)
+        // A click beside the link does nothing; on it, the note opens; another click closes it.
+        press(p, .mouse(MouseEvent(.press(0), column: p.pageLeft + cell.columns.lowerBound, row: max(0, cell.row - 1))))
+        if case .note = p.overlay { Issue.record("a click off the link opened the note") }
+        press(p, .mouse(MouseEvent(.press(0), column: p.pageLeft + cell.columns.lowerBound, row: cell.row)))
+        guard case .note = p.overlay else {
+            Issue.record("the note was not opened")
+            return
+        }
+        press(p, .mouse(MouseEvent(.press(0), column: 0, row: 0)))
+        if case .none = p.overlay {} else { Issue.record("a click should close the note") }
+        #expect(p.position == page)
+    }
+
+    @Test func hintLabelsAreOneLetterWhileTheyLastThenTwoAndNeverAPrefixOfAnother() {
+        #expect(Pager.hintLabels(3) == ["a", "s", "d"])
+        let many = Pager.hintLabels(100)
+        #expect(many.count == 100 && Set(many).count == 100)
+        #expect(many.allSatisfy { $0.count == 2 })
+        #expect(Pager.hintLabels(26).allSatisfy { $0.count == 1 })
+    }
+
     @Test func searchFindsEveryMatchInTheBookAndNMovesThroughThem() throws {
         let p = try pager()
         press(p, .character("/"))

@@ -7,6 +7,7 @@ extension Pager {
     /// What a key does. False means quit.
     public func handle(_ key: Key) -> Bool {
         message = nil
+        if case .mouse(let event) = key { return handleMouse(event) }
         switch overlay {
         case .none: return handlePage(key)
         case .jacket:
@@ -30,6 +31,8 @@ extension Pager {
             if case .bookmarks = overlay { overlay = .bookmarks(list) }
         case .prompt(var prompt):
             handlePrompt(key, prompt: &prompt)
+        case .hints(let typed):
+            handleHint(key, typed: typed)
         case .note(let title, let lines, let scroll):
             switch key {
             case .down, .character("j"): overlay = .note(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
@@ -113,9 +116,10 @@ extension Pager {
             wantsImagePages.toggle()
             applyDisplay()
             if message == nil { message = showsImagePages ? "Pages as images" : "Pages in cells" }
-        case .character("f"):
+        case .character("f"): showHints()
+        case .character("F"):
             guard showsImagePages else {
-                message = "f changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
+                message = "F changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
                 return true
             }
             let all = ReaderSettings.FontChoice.allCases
@@ -128,6 +132,37 @@ extension Pager {
             search = nil
         default:
             message = "Unknown key: ? shows the keys"
+        }
+        return true
+    }
+
+    /// The wheel turns pages (three rows in scroll mode); a click on a link or note follows
+    /// it, and a click closes a note, the help or the jacket. Lists and prompts keep their keys.
+    private func handleMouse(_ event: MouseEvent) -> Bool {
+        switch overlay {
+        case .none: break
+        case .note, .help, .jacket, .hints:
+            if case .press = event.action { return handle(.escape) }
+            return true
+        case .toc, .bookmarks, .prompt:
+            switch event.action {
+            case .wheelDown: return handle(.down)
+            case .wheelUp: return handle(.up)
+            default: return true
+            }
+        }
+        switch event.action {
+        case .wheelDown:
+            if scrolling { scroll(by: 3) } else { go(book.next(position)) }
+        case .wheelUp:
+            if scrolling { scroll(by: -3) } else { go(book.previous(position)) }
+        case .press(0):
+            let column = event.column - pageLeft
+            if let index = links().firstIndex(where: { link in link.cells.contains { $0.row == event.row && $0.columns.contains(column) } }) {
+                linkIndex = index
+                followLink()
+            }
+        default: break
         }
         return true
     }

@@ -44,6 +44,71 @@ extension Pager {
         return out
     }
 
+    /// The letters hints are made of, the home row first (as vimium and qutebrowser do).
+    static let hintLetters = Array("asdfghjklqwertyuiopzxcvbnm")
+
+    /// The labels of `count` links: one letter each while the letters last, else two letters
+    /// each (never one label the start of another, so a label is known when it is typed whole).
+    static func hintLabels(_ count: Int) -> [String] {
+        let letters = hintLetters
+        if count <= letters.count { return letters.prefix(count).map { String($0) } }
+        var out: [String] = []
+        for a in letters {
+            for b in letters {
+                guard out.count < count else { return out }
+                out.append(String([a, b]))
+            }
+        }
+        return out
+    }
+
+    /// `f`: labels every link on the page.
+    func showHints() {
+        guard !showsImagePages else {
+            message = "Link hints are for pages in cells; Tab chooses a link on an image page"
+            return
+        }
+        if links().isEmpty { message = "No links on this page" } else { overlay = .hints(typed: "") }
+    }
+
+    /// A key while hints are shown: letters narrow them, a whole label follows its link, Esc
+    /// or a letter no label has closes them.
+    func handleHint(_ key: Key, typed: String) {
+        let all = links()
+        let labels = Self.hintLabels(all.count)
+        switch key {
+        case .character(let c):
+            let now = typed + String(c).lowercased()
+            if let index = labels.firstIndex(of: now) {
+                overlay = .none
+                linkIndex = index
+                followLink()
+            } else if labels.contains(where: { $0.hasPrefix(now) }) {
+                overlay = .hints(typed: now)
+            } else {
+                overlay = .none
+                message = "No link is labelled “\(now)”"
+            }
+        case .backspace:
+            overlay = typed.isEmpty ? .none : .hints(typed: String(typed.dropLast()))
+        default:
+            overlay = .none
+        }
+    }
+
+    /// The labels over the links' first cells; those that no longer match what was typed go.
+    func drawHints(typed: String, on screen: inout CellGrid) {
+        let all = links()
+        let colors = palette
+        var style = Cell(foreground: colors.page, background: colors.text)
+        style.bold = true
+        for (link, label) in zip(all, Self.hintLabels(all.count)) where label.hasPrefix(typed) {
+            guard let first = link.cells.first else { continue }
+            let rest = String(label.dropFirst(typed.count))
+            screen.put(text: rest, column: pageLeft + first.columns.lowerBound, row: first.row, style: style)
+        }
+    }
+
     func cycleLink(by step: Int) {
         let all = links()
         guard !all.isEmpty else {

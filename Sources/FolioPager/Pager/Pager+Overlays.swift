@@ -15,11 +15,12 @@ extension Pager {
         "                   /re:pattern a regular expression · /case:Word exact case",
         ":                  go to a page (:120) or a percentage (:45%)",
         "m / '              bookmark this page (type a label or Enter) / list bookmarks (d deletes)",
+        "f                  label every link and note; type a label to follow it",
         "Tab / Enter        choose a link / follow it; Backspace goes back",
         "T                  theme: day, night, sepia",
         "+ / −              narrower / wider text column (image pages: larger / smaller text)",
         "s                  scroll mode (j/k a line) or page mode",
-        "f                  font family (pages shown as images)",
+        "F                  font family (pages shown as images)",
         "i                  pages as images (kitty or sixel terminals) or in cells",
         "y                  hyphenation: auto (justified text), as the book says, off",
         "J                  justification: as the book says, justified, ragged",
@@ -42,6 +43,8 @@ extension Pager {
     func drawOverlay(on screen: inout CellGrid) {
         switch overlay {
         case .none, .prompt: return
+        case .hints(let typed):
+            drawHints(typed: typed, on: &screen)
         case .help:
             drawBox(on: &screen, title: "Keys", lines: Self.helpLines, selected: nil, marked: nil, top: 0)
         case .toc(let list):

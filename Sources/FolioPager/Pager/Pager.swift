@@ -248,6 +248,8 @@ enum Overlay {
     case bookmarks(ListState)
     case prompt(Prompt)
     case note(title: String, lines: [String], scroll: Int)
+    /// Link hints (`f`): each link labelled; the letters typed so far.
+    case hints(typed: String)
 }
 
 /// A list's selection and scroll.

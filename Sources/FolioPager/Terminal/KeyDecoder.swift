@@ -63,7 +63,9 @@ public struct KeyDecoder: Sendable {
             // Alt+key or a stray ESC: the Escape key, the rest read as typed.
             return (.escape, 1)
         }
-        var i = start + 2
+        // SGR mouse reports: ESC [ < button ; column ; row M (press) or m (release).
+        let isMouse = start + 2 < input.count && input[start + 2] == UInt8(ascii: "<")
+        var i = start + (isMouse ? 3 : 2)
         var parameters: [Int] = []
         var number: Int?
         while i < input.count {
@@ -75,6 +77,7 @@ public struct KeyDecoder: Sendable {
                 number = nil
             } else if byte >= 0x40 && byte <= 0x7E {
                 if let number { parameters.append(number) }
+                if isMouse { return (mouse(byte, parameters: parameters), i - start + 1) }
                 return (final(byte, parameters: parameters), i - start + 1)
             } else if byte < 0x20 || byte > 0x7E {
                 break
@@ -83,6 +86,23 @@ public struct KeyDecoder: Sendable {
         }
         // An unfinished or malformed sequence: dropped, so its bytes are not read as keys.
         return (nil, i - start)
+    }
+
+    /// An SGR mouse report: the button code (64, 65: the wheel; bits 4, 8 and 16 are Shift,
+    /// Meta and Ctrl; 32 is motion, ignored) and the 1-based cell.
+    private static func mouse(_ final: UInt8, parameters: [Int]) -> Key? {
+        guard parameters.count == 3, final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+        let code = parameters[0], column = max(0, parameters[1] - 1), row = max(0, parameters[2] - 1)
+        guard code & 32 == 0 else { return nil }
+        let button = code & ~(4 | 8 | 16)
+        let action: MouseEvent.Action
+        switch button {
+        case 64: action = .wheelUp
+        case 65: action = .wheelDown
+        case 0...2: action = final == UInt8(ascii: "M") ? .press(button) : .release
+        default: return nil
+        }
+        return .mouse(MouseEvent(action, column: column, row: row))
     }
 
     private static func final(_ byte: UInt8, parameters: [Int]) -> Key? {

@@ -19,6 +19,9 @@ public final class TerminalSession {
 
     /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C arrives as a key),
     /// the alternate screen, no line wrap, the cursor hidden.
+    /// Mouse reporting (SGR 1006: buttons and the wheel) while the session is open.
+    public var reportsMouse = false
+
     public func start() {
         guard !open else { return }
         var saved = termios()
@@ -31,6 +34,7 @@ public final class TerminalSession {
         tcsetattr(input, TCSAFLUSH, &raw)
         open = true
         write(TerminalRestore.enterSequence)
+        if reportsMouse { write(TerminalRestore.mouseOnSequence) }
     }
 
     /// Puts the terminal back as it was.
@@ -129,8 +133,10 @@ enum TerminalRestore {
 
     /// Alternate screen, cursor hidden, auto-wrap off.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J"
-    /// Colours reset, auto-wrap on, cursor shown, main screen back.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// Button presses and releases and the wheel reported (1000), in SGR form (1006).
+    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+    /// Mouse reporting off, colours reset, auto-wrap on, cursor shown, main screen back.
+    static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
     static let endingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
