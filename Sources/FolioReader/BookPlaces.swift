@@ -120,6 +120,13 @@ public final class BookPlaces {
         return chapter
     }
 
+    /// A chapter's text between two offsets, as its text nodes hold it (the text a quote of a
+    /// highlight is checked against). Parses the chapter each time: for a few quotes at once.
+    public func text(spineIndex: Int, range: Range<Int>) -> String {
+        guard paths.indices.contains(spineIndex), let path = paths[spineIndex], let tree = parse(path) else { return "" }
+        return TextOffsets(tree: tree).text(in: range, tree: tree)
+    }
+
     /// A content document (XHTML or SVG), or nil for images and unreadable files.
     private func parse(_ path: String) -> XMLTree? {
         guard let mediaType = publication.manifest.item(path: path)?.contentType,

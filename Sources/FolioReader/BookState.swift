@@ -22,14 +22,26 @@ public struct BookState: Sendable, Hashable, Codable {
     public var settings: ReadingSettings
     /// True once the jacket (cover, title, author) was shown: later opens go straight to `position`.
     public var jacketShown: Bool
+    /// When the book was last opened in `folio read`.
+    public var lastRead: Date?
+    /// How far through the book's text the reader is, 0…1, once the pager has measured it.
+    public var progress: Double?
+    /// In book order.
+    public var highlights: [Highlight]
+    /// At most this many highlights per book.
+    public static let maxHighlights = 10_000
 
     public init(book: BookDescription? = nil, position: ReadingPosition? = nil, bookmarks: [Bookmark] = [],
-                settings: ReadingSettings = ReadingSettings(), jacketShown: Bool = false) {
+                settings: ReadingSettings = ReadingSettings(), jacketShown: Bool = false, lastRead: Date? = nil, progress: Double? = nil,
+                highlights: [Highlight] = []) {
         self.book = book
         self.position = position
         self.bookmarks = Array(bookmarks.sorted { $0.locator < $1.locator }.prefix(Self.maxBookmarks))
         self.settings = settings
         self.jacketShown = jacketShown
+        self.lastRead = lastRead
+        self.progress = progress.map { min(1, max(0, $0)) }
+        self.highlights = Array(highlights.sorted { ($0.start, $0.end) < ($1.start, $1.end) }.prefix(Self.maxHighlights))
     }
 
     /// What `addBookmark` did.
@@ -71,7 +83,7 @@ public struct BookState: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, book, position, bookmarks, settings, jacketShown
+        case version, book, position, bookmarks, settings, jacketShown, lastRead, progress, highlights
     }
 
     /// Lenient: a bad field or bookmark is dropped with a warning, the rest is kept. Only a file
@@ -94,7 +106,10 @@ public struct BookState: Sendable, Hashable, Codable {
                   position: c.lenient(ReadingPosition.self, .position, decoder),
                   bookmarks: valid,
                   settings: c.lenient(ReadingSettings.self, .settings, decoder) ?? ReadingSettings(),
-                  jacketShown: c.lenient(Bool.self, .jacketShown, decoder) ?? false)
+                  jacketShown: c.lenient(Bool.self, .jacketShown, decoder) ?? false,
+                  lastRead: c.lenient(String.self, .lastRead, decoder).flatMap(StateCoding.date),
+                  progress: c.lenient(Double.self, .progress, decoder).flatMap { $0.isFinite ? $0 : nil },
+                  highlights: (c.lenient([Failable<Highlight>].self, .highlights, decoder) ?? []).compactMap(\.value))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,6 +120,9 @@ public struct BookState: Sendable, Hashable, Codable {
         try c.encode(bookmarks, forKey: .bookmarks)
         try c.encode(settings, forKey: .settings)
         try c.encode(jacketShown, forKey: .jacketShown)
+        try c.encodeIfPresent(lastRead.map(StateCoding.timestamp), forKey: .lastRead)
+        try c.encodeIfPresent(progress, forKey: .progress)
+        if !highlights.isEmpty { try c.encode(highlights, forKey: .highlights) }
     }
 }
 
@@ -114,10 +132,13 @@ public struct BookDescription: Sendable, Hashable, Codable {
     public var title: String?
     /// The path it was last opened from.
     public var location: String?
+    /// Its creators, as the pager's jacket names them.
+    public var authors: String?
 
-    public init(identifier: String? = nil, title: String? = nil, location: String? = nil) {
+    public init(identifier: String? = nil, title: String? = nil, location: String? = nil, authors: String? = nil) {
         self.identifier = identifier
         self.title = title
         self.location = location
+        self.authors = authors
     }
 }

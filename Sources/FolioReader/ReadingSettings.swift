@@ -21,9 +21,15 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
     public var justify: String?
     /// True when the status line shows a progress bar through the book.
     public var progressBar: Bool?
+    /// The DICT server words are looked up on: `host` or `host:port` (default `localhost:2628`).
+    public var dictionary: String?
+    /// The reader's keys: each does what a built-in key does (`{"x": "q", "ctrl-f": "space"}`),
+    /// or nothing (`"none"`).
+    public var keys: [String: String]?
 
     public init(theme: String? = nil, textSizeStep: Int? = nil, fontFamily: String? = nil, displayMode: String? = nil, scrollMode: Bool? = nil,
-                hyphens: String? = nil, justify: String? = nil, progressBar: Bool? = nil) {
+                hyphens: String? = nil, justify: String? = nil, progressBar: Bool? = nil, dictionary: String? = nil,
+                keys: [String: String]? = nil) {
         self.theme = theme
         self.textSizeStep = textSizeStep
         self.fontFamily = fontFamily
@@ -32,6 +38,8 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         self.hyphens = hyphens
         self.justify = justify
         self.progressBar = progressBar
+        self.dictionary = dictionary
+        self.keys = keys
     }
 
     /// These settings, with anything not chosen here taken from `base`.
@@ -39,7 +47,8 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         ReadingSettings(theme: theme ?? base.theme, textSizeStep: textSizeStep ?? base.textSizeStep,
                         fontFamily: fontFamily ?? base.fontFamily, displayMode: displayMode ?? base.displayMode,
                         scrollMode: scrollMode ?? base.scrollMode, hyphens: hyphens ?? base.hyphens, justify: justify ?? base.justify,
-                        progressBar: progressBar ?? base.progressBar)
+                        progressBar: progressBar ?? base.progressBar, dictionary: dictionary ?? base.dictionary,
+                        keys: keys ?? base.keys)
     }
 
     /// Only the settings that differ from `old`: what the reader changed.
@@ -48,13 +57,14 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
                         fontFamily: fontFamily != old.fontFamily ? fontFamily : nil,
                         displayMode: displayMode != old.displayMode ? displayMode : nil,
                         scrollMode: scrollMode != old.scrollMode ? scrollMode : nil, hyphens: hyphens != old.hyphens ? hyphens : nil,
-                        justify: justify != old.justify ? justify : nil, progressBar: progressBar != old.progressBar ? progressBar : nil)
+                        justify: justify != old.justify ? justify : nil, progressBar: progressBar != old.progressBar ? progressBar : nil,
+                        dictionary: dictionary != old.dictionary ? dictionary : nil, keys: keys != old.keys ? keys : nil)
     }
 
     public var isEmpty: Bool { self == ReadingSettings() }
 
     enum CodingKeys: String, CodingKey {
-        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens, justify, progressBar
+        case theme, textSizeStep, fontFamily, displayMode, scrollMode, hyphens, justify, progressBar, dictionary, keys
     }
 
     /// A field of the wrong type is dropped with a warning (`state.field-invalid`); the others stay.
@@ -68,6 +78,8 @@ public struct ReadingSettings: Sendable, Hashable, Codable {
         hyphens = c.lenient(String.self, .hyphens, decoder)
         justify = c.lenient(String.self, .justify, decoder)
         progressBar = c.lenient(Bool.self, .progressBar, decoder)
+        dictionary = c.lenient(String.self, .dictionary, decoder).map { String($0.prefix(300)) }
+        keys = c.lenient([String: String].self, .keys, decoder).map { Dictionary(uniqueKeysWithValues: $0.prefix(200).map { ($0.key, $0.value) }) }
     }
 }
 

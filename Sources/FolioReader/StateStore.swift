@@ -49,6 +49,27 @@ public struct StateStore: Sendable {
         FileManager.default.fileExists(atPath: directories.bookFile(key).path)
     }
 
+    /// At most this many state files are read for the history.
+    public static let maxHistory = 10_000
+
+    /// Every book with saved state, the most recently read first (those never opened in the
+    /// pager since dates were kept last, by title).
+    public func recentBooks() -> [BookState] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directories.books.path)) ?? []
+        let books = names.filter { $0.hasSuffix(".json") }.sorted().prefix(Self.maxHistory).compactMap { name -> BookState? in
+            let url = directories.books.appendingPathComponent(name)
+            return load(BookState.self, from: url)
+        }
+        return books.sorted { a, b in
+            switch (a.lastRead, b.lastRead) {
+            case let (x?, y?) where x != y: return x > y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return (a.book?.title ?? "") < (b.book?.title ?? "")
+            }
+        }
+    }
+
     // MARK: Global settings
 
     /// The global settings, or the defaults when there are none (or they cannot be read).

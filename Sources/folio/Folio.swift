@@ -6,7 +6,7 @@ struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "Open, inspect and render EPUB 2 and 3 books.",
         version: folioVersion,
-        subcommands: [Info.self, Toc.self, Ls.self, Cat.self, Style.self, Layout.self, Text.self, Render.self, Read.self, Bookmarks.self,
+        subcommands: [Info.self, Toc.self, Ls.self, Cat.self, Style.self, Layout.self, Text.self, Render.self, Read.self, History.self, Bookmarks.self, Annotations.self,
                       Search.self, Overlay.self, Narrate.self, Snapshot.self, Diff.self, Check.self, Version.self]
     )
 

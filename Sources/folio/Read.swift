@@ -4,6 +4,7 @@ import FolioLayout
 import FolioOverlay
 import FolioPager
 import FolioPublication
+import FolioReader
 import FolioRender
 import FolioStyle
 import FoundationEssentials
@@ -20,8 +21,8 @@ struct Read: ParsableCommand {
         """
     )
 
-    @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
-    var book: String
+    @Argument(help: "The book: an .epub file or an unpacked EPUB folder. Without one, the books read lately are listed and the one chosen opens.")
+    var book: String?
 
     enum ThemeChoice: String, ExpressibleByArgument, CaseIterable { case auto, day, night, sepia }
 
@@ -59,6 +60,7 @@ struct Read: ParsableCommand {
     }
 
     func run() throws {
+        guard let book = try book ?? chooseFromHistory() else { return }
         let publication = try openBook(book)
         guard !publication.spine.items.isEmpty else {
             Terminal.error("\(book): the spine is empty; there is nothing to read")
@@ -73,7 +75,8 @@ struct Read: ParsableCommand {
         }
         let columns = width ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
         guard !plain, let terminal = TerminalSession() else {
-            try printPages(CellBook(publication: publication, images: bookImages, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme))
+            try printPages(CellBook(publication: publication, images: bookImages, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme),
+                           name: book)
             return
         }
         terminal.reportsMouse = !noMouse
@@ -95,6 +98,10 @@ struct Read: ParsableCommand {
         let pager = Pager(book: cellBook, columns: size.columns, rows: size.rows, theme: readingTheme, textStep: step,
                           start: session.startLocator(in: cellBook.layout), showJacket: session.showJacket)
         pager.bookmarks = session.state.bookmarks
+        pager.highlights = session.state.highlights
+        if let server = session.settings.dictionary {
+            if let client = DictClient(server: server) { pager.dictionary = client } else { pager.message = "settings.json: “\(server)” is not a dictionary server (host or host:port)" }
+        }
         pager.narrationFactory = narration(publication, now: MonotonicTime.now)
         if session.settings.scrollMode == true { pager.toggleScrolling() }
         if let warning = session.warnings.first { pager.message = warning }
@@ -103,9 +110,38 @@ struct Read: ParsableCommand {
         pager.wantsImagePages = (mode?.rawValue ?? session.settings.displayMode) == Mode.image.rawValue
         if let family = session.settings.fontFamily.flatMap(ReaderSettings.FontChoice.init(rawValue:)) { pager.setImageFont(family) }
         pager.showsProgressBar = session.settings.progressBar ?? false
+        if let keys = session.settings.keys {
+            let (map, unknown) = KeyNames.map(keys)
+            pager.keyMap = map
+            if !unknown.isEmpty { pager.message = "settings.json keys: not a key name: " + unknown.joined(separator: ", ") }
+        }
         session.begin(pager)
         PagerShell(pager: pager, terminal: terminal, colors: colors, detectGraphics: images == .auto).run { session.record($0) }
         session.record(pager)
+    }
+
+    /// No book named: the books read lately, the most recent first. In a terminal the reader
+    /// picks one by number (Enter: the first); otherwise the list is printed and nothing opens.
+    private func chooseFromHistory() throws -> String? {
+        let store = StateStore()
+        let books = store.recentBooks().filter { $0.book?.location != nil }.prefix(20)
+        guard !books.isEmpty else {
+            Terminal.error("folio read: no book given, and none read yet: folio read BOOK opens one")
+            throw ExitCode(64)
+        }
+        let list = books.enumerated().map { History.line($0.offset + 1, $0.element) }.joined()
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            Terminal.write(list)
+            return nil
+        }
+        Terminal.write("Books read lately:\n" + list + "Open which (1–\(books.count), Enter for 1, q to quit)? ")
+        guard let answer = readLine()?.trimmingWhitespace(), answer != "q" else { return nil }
+        guard let number = answer.isEmpty ? 1 : Int(answer), books.indices.contains(number - 1),
+              let location = books[books.startIndex + number - 1].book?.location else {
+            Terminal.error("folio read: “\(answer)” is not one of the numbers listed")
+            throw ExitCode(64)
+        }
+        return location
     }
 
     /// Day on a light terminal, night on a dark one, as it answers OSC 11; day when it does
@@ -119,7 +155,7 @@ struct Read: ParsableCommand {
     /// Without a terminal: the pages as text (form feeds between), or with --plain the text alone:
     /// a paragraph a line, a paragraph that runs over a page boundary kept whole (a screen
     /// reader reads it as one), a blank line between chapters.
-    private func printPages(_ cellBook: CellBook) throws {
+    private func printPages(_ cellBook: CellBook, name book: String) throws {
         var first = true, wroteChapter = false
         var any = false
         for spine in cellBook.readingOrder {
@@ -204,24 +240,10 @@ extension Read {
     }
 }
 
-/// Key names for `read --keys`.
+/// Key names for `read --keys`: `KeyNames`, and `text:WORDS` to type characters.
 enum ScriptKeys {
     static func keys(_ name: String) -> [Key] {
         if name.hasPrefix("text:") { return name.dropFirst(5).map { Key.character($0) } }
-        switch name.lowercased() {
-        case "space": return [.character(" ")]
-        case "enter": return [.enter]
-        case "esc": return [.escape]
-        case "tab": return [.tab]
-        case "backtab": return [.backTab]
-        case "backspace": return [.backspace]
-        case "left": return [.left]
-        case "right": return [.right]
-        case "up": return [.up]
-        case "down": return [.down]
-        case "pgup": return [.pageUp]
-        case "pgdn": return [.pageDown]
-        default: return name.count == 1 ? [.character(name.first!)] : []
-        }
+        return KeyNames.key(name).map { [$0] } ?? []
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -33,6 +34,15 @@ import Testing
         try tmux.send("Space")
         screen = try tmux.waitFor { $0.contains("In which the lamp is lit early") }
         #expect(screen.contains("The relief boat") || screen.contains("The  relief"))
+
+        // A footnote of chapter one's first page opens over the page.
+        try tmux.send("Tab")
+        screen = try tmux.waitFor { self.statusLine($0).contains("notes.xhtml") }
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { $0.contains("Beaufort") }
+        #expect(screen.contains("Note"))
+        try tmux.send("Escape")
+        screen = try tmux.waitFor { !$0.contains("Beaufort") }
 
         // Forward and back.
         try tmux.send("Space")
@@ -93,14 +103,6 @@ import Testing
         screen = try tmux.waitFor { $0.split(separator: "\n").contains { $0.count > 82 } }
         #expect(normalized(screen).contains(words), "“\(words)” should stay on screen after a resize")
 
-        // A footnote opens over the page.
-        try tmux.send("Tab")
-        screen = try tmux.waitFor { self.statusLine($0).contains("notes.xhtml") }
-        try tmux.send("Enter")
-        screen = try tmux.waitFor { $0.contains("Beaufort") }
-        #expect(screen.contains("Note"))
-        try tmux.send("Escape")
-
         // Night theme.
         try tmux.send("T")
         screen = try tmux.waitFor { self.statusLine($0).contains("Theme: night") }
@@ -128,7 +130,7 @@ import Testing
     }
 
     /// The screen's words separated by single spaces (justification widens spaces).
-    private func normalized(_ screen: String) -> String {
+    private func normalized<S: StringProtocol>(_ screen: S) -> String {
         screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
     }
 
@@ -220,7 +222,10 @@ import Testing
         try second.send("?")
         let help = try second.waitFor { $0.contains("Keys") }
         #expect(help.contains("Ctrl-D / Ctrl-U"))
-        #expect(help.contains("justification"))
+        // Taller than 24 rows: Space scrolls it to the rest.
+        try second.send("Space")
+        let rest = try second.waitFor { $0.contains("justification:") }
+        #expect(rest.contains("justification:"))
         try second.send("Escape", "q")
     }
 
@@ -233,10 +238,13 @@ import Testing
         _ = try tmux.waitFor { $0.contains("Press any key") }
         try tmux.send("Space")
         _ = try tmux.waitFor { self.statusLine($0).contains("1/") }
-        // The wheel (an SGR 1006 report, as a terminal sends it) turns to the note's page.
+        // The wheel (SGR 1006 reports, as a terminal sends them) turns a page on and back to
+        // chapter one's first, with its note reference.
         try tmux.tmux("send-keys", "-t", "t", "-l", "\u{1B}[<65;10;5M")
-        var screen = try tmux.waitFor { $0.contains("the log to keep.¹") }
-        #expect(statusLine(screen).contains("2/"))
+        var screen = try tmux.waitFor { self.statusLine($0).contains("2/") }
+        try tmux.tmux("send-keys", "-t", "t", "-l", "\u{1B}[<64;10;5M")
+        screen = try tmux.waitFor { $0.contains("the log to keep.¹") }
+        #expect(statusLine(screen).contains("1/"))
         // f labels the note reference with a; typing a opens the note.
         try tmux.send("f")
         screen = try tmux.waitFor { $0.contains("the log to keep.a") }
@@ -258,6 +266,79 @@ import Testing
         #expect(try tmux.isRunning() == false)
     }
 
+    @Test(.enabled(if: TmuxSession.available && DictServer.available, "tmux, dictd or dictfmt is not installed (scripts/setup installs them)"))
+    func aHighlightWithANoteIsExportedAsAWebAnnotationAndDLooksAWordUp() throws {
+        let state = try stateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let server = try DictServer(entries: [("relief", "Aid in time of need; release from a post or duty.")])
+        let config = state.appendingPathComponent("config/folio")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(#"{"dictionary": "127.0.0.1:\#(server.port)"}"#.utf8).write(to: config.appendingPathComponent("settings.json"))
+        let env = ["XDG_STATE_HOME": state.appendingPathComponent("state").path, "XDG_CONFIG_HOME": state.appendingPathComponent("config").path]
+        let tmux = try TmuxSession(command: [binary, "read", CLI.sample], environment: env, columns: 80, rows: 24)
+        _ = try tmux.waitFor { $0.contains("Press any key") }
+        try tmux.send("Space")
+        _ = try tmux.waitFor { $0.contains("In which the lamp is lit early") }
+        // v, then right a word at a time to "relief" (the chapter's second word): d defines it.
+        try tmux.send("v")
+        var screen = try tmux.waitFor { self.statusLine($0).contains("Select") }
+        for _ in 0..<40 {
+            screen = try tmux.screen()
+            if statusLine(screen).contains("Selected: relief") { break }
+            try tmux.send("Right")
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(statusLine(screen).contains("Selected: relief"))
+        try tmux.send("d")
+        screen = try tmux.waitFor { $0.contains("release from a post or duty") }
+        #expect(screen.contains("Folio test dictionary"))
+        try tmux.send("Escape")
+        // Select "relief boat left" and highlight it with a note.
+        try tmux.send("v")
+        for _ in 0..<40 {
+            screen = try tmux.screen()
+            if statusLine(screen).contains("Selected: relief") { break }
+            try tmux.send("Right")
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try tmux.send("w", "w", "Enter")
+        _ = try tmux.waitFor { self.statusLine($0).contains("Note for the highlight") }
+        try tmux.type("the boat that leaves")
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Highlighted") }
+        try tmux.send("q")
+        _ = try tmux.waitFor(seconds: 10) { _ in (try? tmux.isRunning()) == false }
+
+        let run = try folio(env: env, "annotations", "--json", CLI.sample)
+        let collection = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        #expect(collection["@context"] as? String == "http://www.w3.org/ns/anno.jsonld")
+        #expect(collection["type"] as? String == "AnnotationCollection")
+        let page = try #require(collection["first"] as? [String: Any])
+        let item = try #require((page["items"] as? [[String: Any]])?.first)
+        #expect(item["type"] as? String == "Annotation")
+        #expect(item["motivation"] as? String == "commenting")
+        #expect((item["id"] as? String)?.hasPrefix("urn:") == true)
+        let note = try #require(item["body"] as? [String: Any])
+        #expect(note["type"] as? String == "TextualBody" && note["value"] as? String == "the boat that leaves")
+        let target = try #require(item["target"] as? [String: Any])
+        let selectors = try #require(target["selector"] as? [[String: Any]])
+        let quote = try #require(selectors.first { $0["type"] as? String == "TextQuoteSelector" })
+        #expect(quote["exact"] as? String == "relief boat left")
+        // The quote, with its context, is the chapter's own text.
+        // The document's text: its source without the markup (the sample has no entities there).
+        let source = try String(contentsOf: CLI.root.appendingPathComponent("corpus/lighthouse/EPUB/text/chapter-1.xhtml"), encoding: .utf8)
+        let body = String(source[source.range(of: "<body")!.lowerBound...])
+        let chapter = body.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        let context = (quote["prefix"] as? String ?? "") + "relief boat left" + (quote["suffix"] as? String ?? "")
+        #expect((quote["prefix"] as? String)?.count == 32 && (quote["suffix"] as? String)?.count == 32)
+        #expect(chapter.contains(context), "“\(context)” is not in the chapter")
+        let fragment = try #require(selectors.first { $0["type"] as? String == "FragmentSelector" })
+        #expect(fragment["conformsTo"] as? String == "http://www.idpf.org/epub/linking/cfi/epub-cfi.html")
+        #expect((fragment["value"] as? String)?.hasPrefix("epubcfi(/6/") == true)
+        let markdown = try folio(env: env, "annotations", "--markdown", CLI.sample)
+        #expect(String(decoding: markdown.stdout, as: UTF8.self).contains("> relief boat left\n\nthe boat that leaves"))
+    }
+
     @Test func withoutATerminalTheBookIsPrintedAsPages() throws {
         let run = try CLI.folio("read", CLI.sample)
         #expect(run.status == 0)
@@ -274,10 +355,10 @@ import Testing
         #expect(run.text.contains("The relief boat left on the first of December"))
         // A paragraph a line, whole even where it runs over a page boundary of the 80×24 pages.
         let lines = run.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let paragraph = try #require(lines.first { $0.hasPrefix("Winter light on the Rock") })
-        #expect(paragraph.hasSuffix("in the same columns Ilse used:"))
+        let paragraph = try #require(lines.first { $0.hasPrefix("Among the letters was one from Ilse") })
+        #expect(paragraph.hasSuffix("the thimble was holding its own."))
         let pages = try CLI.folio("read", CLI.sample).text.split(separator: "\u{C}")
-        #expect(pages.contains { $0.contains("Winter light") && !$0.contains("columns Ilse used") },
+        #expect(pages.map(normalized).contains { $0.contains("Among the letters") && !$0.contains("holding its own") },
                 "the paragraph does run over a page boundary at 80×24")
         #expect(lines.contains("II. Spring") && lines[lines.firstIndex(of: "II. Spring")! - 1].isEmpty, "a blank line between chapters")
     }

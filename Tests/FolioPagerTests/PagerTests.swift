@@ -163,6 +163,106 @@ import Testing
         #expect(p.position == page)
     }
 
+    @Test func visualModeSelectsByWordSentenceAndParagraphAndHighlightsWithANote() throws {
+        let p = try pager()
+        var saved: [Highlight] = []
+        p.onHighlightsChanged = { saved = $0 }
+        press(p, .character("v"))
+        let words = p.pageWords()
+        try #require(words.count > 20)
+        guard case .selecting(let first) = p.overlay else {
+            Issue.record("v should start a selection")
+            return
+        }
+        #expect(first == Selection(anchor: 0, cursor: 0))
+        // → moves the selected word; w extends by a word; ) to the sentence's end.
+        press(p, .right, .character("w"), .character("w"))
+        guard case .selecting(let extended) = p.overlay else { return }
+        #expect(extended == Selection(anchor: 1, cursor: 3))
+        press(p, .character(")"))
+        guard case .selecting(let sentence) = p.overlay else { return }
+        #expect(Pager.endsSentence(words[sentence.cursor].text))
+        #expect(!words[extended.cursor..<sentence.cursor].contains { Pager.endsSentence($0.text) })
+        // The selection is painted on the page in the selection colour.
+        let selectedCells = p.screen().cells.filter { $0.background == p.palette.selection }.count
+        #expect(selectedCells > 0)
+        // Enter asks for a note; the highlight keeps the chapter's text and a CFI range.
+        press(p, .enter)
+        type(p, "a note")
+        press(p, .enter)
+        let mark = try #require(saved.first)
+        let range = words[1].range.lowerBound..<words[sentence.cursor].range.upperBound
+        #expect(mark.range == range)
+        #expect(mark.text == p.book.layout.text(spineIndex: p.position.spineIndex, range: range))
+        #expect(mark.note == "a note")
+        #expect(mark.cfi?.hasPrefix("epubcfi(") == true && mark.cfi?.contains(",") == true)
+        // Saved highlights stay painted; H lists them and d deletes.
+        #expect(p.screen().cells.contains { $0.background == p.palette.highlight })
+        press(p, .character("H"))
+        #expect(text(p).contains("Highlights"))
+        press(p, .character("d"))
+        #expect(saved.isEmpty)
+    }
+
+    @Test(.enabled(if: DictServer.available, "dictd or dictfmt is not installed (scripts/setup installs them)"))
+    func dInVisualModeLooksTheWordUpOnTheDictServer() throws {
+        let server = try DictServer(entries: [("relief", "Aid in time of need; release from a post or duty.")])
+        let p = try pager()
+        p.dictionary = DictClient(host: "127.0.0.1", port: server.port)
+        press(p, .character("v"))
+        let words = p.pageWords()
+        let index = try #require(words.firstIndex { $0.text == "relief" })
+        for _ in 0..<index { press(p, .right) }
+        press(p, .character("d"))
+        guard case .note(let title, let lines, _) = p.overlay else {
+            Issue.record("no definition shown: \(p.message ?? "")")
+            return
+        }
+        #expect(title == "relief")
+        #expect(lines.joined(separator: " ").contains("release from a post or duty"))
+        // A word the server does not know says so.
+        press(p, .escape, .character("v"), .character("d"))
+        #expect(p.message?.contains("No definition of") == true)
+        // No server: a clear message, not a hang.
+        p.dictionary = DictClient(host: "127.0.0.1", port: DictServer.freePort(), timeout: 1)
+        press(p, .escape, .character("v"), .character("d"))
+        #expect(p.message?.contains("no dictionary server answers") == true)
+    }
+
+    @Test func theReadersKeysFromSettingsActAsTheBuiltInOnesOnThePage() throws {
+        let p = try pager()
+        let (map, unknown) = KeyNames.map(["x": "space", "ctrl-f": "space", "q": "none", "banana": "q", "z": "??"])
+        #expect(unknown.sorted() == ["??", "banana"])
+        p.keyMap = map
+        let first = p.position
+        press(p, .character("x"))
+        #expect(p.position == p.book.next(first))
+        press(p, .control("f"))
+        #expect(p.position != first)
+        // q does nothing now; in a prompt it is still typed.
+        #expect(p.handle(.character("q")))
+        press(p, .character("/"), .character("q"))
+        guard case .prompt(let prompt) = p.overlay else {
+            Issue.record("the search prompt should be open")
+            return
+        }
+        #expect(prompt.text == "q")
+        press(p, .escape)
+        // The help lists them, and scrolls when it is taller than the screen.
+        press(p, .character("?"))
+        #expect(text(p).contains("Keys"))
+        let all = p.helpText()
+        #expect(all.last?.contains("ctrl-f → space") == true && all.last?.contains("q → nothing") == true)
+        press(p, .character("j"))
+        guard case .help(let scroll) = p.overlay else {
+            Issue.record("j should scroll the help")
+            return
+        }
+        #expect(scroll == 1)
+        #expect(KeyNames.key("ctrl-d") == .control("d") && KeyNames.key("pgdn") == .pageDown && KeyNames.key("?") == .character("?"))
+        #expect(KeyNames.name(of: .control("u")) == "ctrl-u" && KeyNames.name(of: .character(" ")) == "space")
+    }
+
     @Test func hintLabelsAreOneLetterWhileTheyLastThenTwoAndNeverAPrefixOfAnother() {
         #expect(Pager.hintLabels(3) == ["a", "s", "d"])
         let many = Pager.hintLabels(100)

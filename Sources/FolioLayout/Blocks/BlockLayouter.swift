@@ -59,10 +59,14 @@ struct BlockLayouter {
         chapter.floats.clearFloats(style.box.clear)
         let firstUnit = chapter.column.units.count
 
-        chapter.column.cursor.margins.add(metrics.margin.top)
+        // In cells, padding with no border drawn beside it is space like a margin, and
+        // collapses with the margins around it (`ChapterLayout.blockSpace`).
+        let padsLikeMargins = (top: chapter.usesCells && metrics.border.top == 0, bottom: chapter.usesCells && metrics.border.bottom == 0)
+        chapter.column.cursor.margins.add(chapter.blockSpace(metrics.margin.top))
+        if padsLikeMargins.top { chapter.column.cursor.margins.add(chapter.blockSpace(metrics.padding.top)) }
         let key = Int(node.index)
         let slot = chapter.column.reserveSlot()
-        let topEdge = metrics.border.top + metrics.padding.top
+        let topEdge = metrics.border.top + (padsLikeMargins.top ? 0 : metrics.padding.top)
         var top: Double
         if topEdge > 0 {
             chapter.column.flushMargin()
@@ -87,13 +91,14 @@ struct BlockLayouter {
             chapter.column.blockEnd += minimum - max(0, contentHeight)
             contentHeight = minimum
         }
-        let bottomEdge = metrics.border.bottom + metrics.padding.bottom
+        let bottomEdge = metrics.border.bottom + (padsLikeMargins.bottom ? 0 : metrics.padding.bottom)
         if bottomEdge > 0 {
             chapter.column.flushMargin()
             chapter.column.blockEnd += bottomEdge
         }
         let bottom = chapter.column.blockEnd
-        chapter.column.cursor.margins.add(metrics.margin.bottom)
+        if padsLikeMargins.bottom { chapter.column.cursor.margins.add(chapter.blockSpace(metrics.padding.bottom)) }
+        chapter.column.cursor.margins.add(chapter.blockSpace(metrics.margin.bottom))
 
         let lastUnit: Int
         if chapter.column.units.count == firstUnit {

@@ -42,6 +42,14 @@ public final class ChapterLayout {
     var interner: StyleInterner { styles.interner }
     var usesCells: Bool { context.inline.metric == .cells }
 
+    /// Vertical space between blocks (a margin, or padding with no border): as given, but in
+    /// cells at most one row, so that spacing set in ems for print (a heading's 3 em above)
+    /// costs a terminal no more than a blank line, and collapsed with its neighbours at most
+    /// one blank row between any two blocks.
+    func blockSpace(_ value: Double) -> Double {
+        usesCells ? min(value, CellMetric.cell.height) : value
+    }
+
     /// Records a warning about `element`: at its line in the document and at its text offset,
     /// so that a paginating command can name the page it is on.
     func warn(_ code: String, _ message: String, severity: Severity = .warning, about element: XMLNode?) {

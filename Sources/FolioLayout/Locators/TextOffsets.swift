@@ -81,6 +81,28 @@ public struct TextOffsets: Sendable {
         return (textNodes[low], offset - textStarts[low])
     }
 
+    /// The document's text between two offsets, as its text nodes hold it (whitespace and all):
+    /// what a text quote of that range is made of. `tree` is the tree the offsets were built from.
+    public func text(in range: Range<Int>, tree: XMLTree) -> String {
+        let lower = min(max(range.lowerBound, 0), length), upper = min(max(range.upperBound, lower), length)
+        guard lower < upper, let first = position(of: lower) else { return "" }
+        var out = String.UnicodeScalarView()
+        guard var k = textNodes.firstIndex(of: first.node) else { return "" }
+        while k < textNodes.count, textStarts[k] < upper {
+            let start = textStarts[k]
+            if let scalars = tree.node(at: textNodes[k])?.text?.unicodeScalars {
+                var i = scalars.startIndex, at = start
+                while i < scalars.endIndex, at < upper {
+                    if at >= lower { out.append(scalars[i]) }
+                    scalars.formIndex(after: &i)
+                    at += 1
+                }
+            }
+            k += 1
+        }
+        return String(out)
+    }
+
     /// The offset where an element's content starts: the text before it in document order. This is
     /// where a `#fragment` link to the element lands.
     public func offset(ofElement node: Int) -> Int {

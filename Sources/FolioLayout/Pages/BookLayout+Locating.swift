@@ -45,6 +45,36 @@ extension BookLayout {
                             offsetInNode: position.offsetInNode, spine: publication.spine)?.description
     }
 
+    /// A chapter's text between two offsets (empty where it has no text).
+    public func text(spineIndex: Int, range: Range<Int>) -> String {
+        let chapter = chapter(spineIndex)
+        guard let tree = chapter.tree, let offsets = chapter.offsets else { return "" }
+        return offsets.text(in: range, tree: tree)
+    }
+
+    /// An EPUB CFI range from one locator to another in the same chapter: the common path,
+    /// then the two local paths (`epubcfi(/6/4!/4/2,/1:10,/3:5)`); the start's CFI when the two
+    /// have no common step inside the document.
+    /// https://idpf.org/epub/linking/cfi/#sec-ranges
+    public func cfi(from start: Locator, to end: Locator) -> String? {
+        guard let a = cfi(of: start), let b = cfi(of: end) else { return nil }
+        let prefix = "epubcfi("
+        guard a.hasPrefix(prefix), b.hasPrefix(prefix), a.hasSuffix(")"), b.hasSuffix(")") else { return a }
+        let pa = Array(a.dropFirst(prefix.count).dropLast()), pb = Array(b.dropFirst(prefix.count).dropLast())
+        // The last step boundary (a `/` outside an assertion's brackets) both share, after the
+        // indirection into the document.
+        var common = 0, boundary = -1, inBracket = false, indirection = false
+        while common < pa.count, common < pb.count, pa[common] == pb[common] {
+            let c = pa[common]
+            if c == "[" { inBracket = true } else if c == "]" { inBracket = false }
+            if c == "!" { indirection = true }
+            if c == "/" && !inBracket && indirection { boundary = common }
+            common += 1
+        }
+        guard boundary > 0, boundary < pa.count, boundary < pb.count else { return a }
+        return prefix + String(pa[..<boundary]) + "," + String(pa[boundary...]) + "," + String(pb[boundary...]) + ")"
+    }
+
     /// The labels of the book's `page-list` entries that fall on each page of a chapter,
     /// by page index.
     public func printPages(inSpineItem spineIndex: Int) -> [Int: [String]] {

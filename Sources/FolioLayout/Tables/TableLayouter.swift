@@ -95,7 +95,7 @@ struct TableLayouter {
 
         let wrapperBox = chapter.column.tree.open(.tableWrapper, node: node.index, style: style, first: chapter.column.units.count)
         if node.index >= 0, let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
-        chapter.column.cursor.margins.add(wrapper.margin.top)
+        chapter.column.cursor.margins.add(chapter.blockSpace(wrapper.margin.top))
         let captions = grid.captions.filter { $0.computed.rareInherited.captionSide == .top }
         for caption in captions { layoutCaption(caption, x: left, width: boxWidth) }
         let rowsStart = chapter.column.units.count
@@ -131,7 +131,7 @@ struct TableLayouter {
         if bottomStart > rowsStart && chapter.column.units.count > bottomStart {
             chapter.column.units[bottomStart].breakBefore = max(chapter.column.units[bottomStart].breakBefore, .avoid)
         }
-        chapter.column.cursor.margins.add(wrapper.margin.bottom)
+        chapter.column.cursor.margins.add(chapter.blockSpace(wrapper.margin.bottom))
         chapter.column.tree.close(wrapperBox, end: chapter.column.units.count)
     }
 

@@ -5,9 +5,15 @@ import FolioStyle
 
 extension Pager {
     /// What a key does. False means quit.
-    public func handle(_ key: Key) -> Bool {
+    public func handle(_ pressed: Key) -> Bool {
         message = nil
-        if case .mouse(let event) = key { return handleMouse(event) }
+        if case .mouse(let event) = pressed { return handleMouse(event) }
+        var key = pressed
+        if case .none = overlay, let mapped = keyMap[pressed] {
+            // The reader's own keys act on the page; in lists and prompts keys are typed as they are.
+            guard let mapped else { return true }
+            key = mapped
+        }
         switch overlay {
         case .none: return handlePage(key)
         case .jacket:
@@ -15,9 +21,16 @@ extension Pager {
             if key == .character("q") { return false }
             go(chapterOne ?? position)
             return true
-        case .help:
-            overlay = .none
-            return key != .character("q")
+        case .help(let scroll):
+            switch key {
+            case .down, .character("j"), .pageDown, .character(" "):
+                overlay = .help(scroll: min(scroll + (key == .down || key == .character("j") ? 1 : max(1, rows - 8)), max(0, helpText().count - 1)))
+            case .up, .character("k"), .pageUp, .character("b"):
+                overlay = .help(scroll: max(0, scroll - (key == .up || key == .character("k") ? 1 : max(1, rows - 8))))
+            default:
+                overlay = .none
+                return key != .character("q")
+            }
         case .toc(var list):
             let shown = filteredTOC(list.filter)
             if list.filtering || key == .character("/") {
@@ -33,6 +46,11 @@ extension Pager {
             handlePrompt(key, prompt: &prompt)
         case .hints(let typed):
             handleHint(key, typed: typed)
+        case .selecting(let selection):
+            handleSelection(key, selection)
+        case .highlights(var list):
+            handleList(key, list: &list, count: highlights.count, open: openHighlight, delete: deleteHighlight)
+            if case .highlights = overlay { overlay = .highlights(list) }
         case .note(let title, let lines, let scroll):
             switch key {
             case .down, .character("j"): overlay = .note(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
@@ -117,6 +135,9 @@ extension Pager {
             applyDisplay()
             if message == nil { message = showsImagePages ? "Pages as images" : "Pages in cells" }
         case .character("f"): showHints()
+        case .character("v"): startSelection()
+        case .character("H"):
+            if highlights.isEmpty { message = "No highlights yet: v selects text, Enter highlights it" } else { overlay = .highlights(ListState()) }
         case .character("F"):
             guard showsImagePages else {
                 message = "F changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
@@ -126,7 +147,7 @@ extension Pager {
             let next = all[(all.firstIndex(of: book.font)! + 1) % all.count]
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next) }
             message = "Font: \(next.rawValue)"
-        case .character("?"): overlay = .help
+        case .character("?"): overlay = .help(scroll: 0)
         case .escape:
             linkIndex = nil
             search = nil
@@ -141,10 +162,10 @@ extension Pager {
     private func handleMouse(_ event: MouseEvent) -> Bool {
         switch overlay {
         case .none: break
-        case .note, .help, .jacket, .hints:
+        case .note, .help, .jacket, .hints, .selecting:
             if case .press = event.action { return handle(.escape) }
             return true
-        case .toc, .bookmarks, .prompt:
+        case .toc, .bookmarks, .prompt, .highlights:
             switch event.action {
             case .wheelDown: return handle(.down)
             case .wheelUp: return handle(.up)
@@ -241,7 +262,7 @@ extension Pager {
                 list.selected = min(list.selected, max(0, count - 2))
                 if count - 1 == 0 { overlay = .none }
             }
-        case .escape, .character("q"), .character("t"), .character("'"): overlay = .none
+        case .escape, .character("q"), .character("t"), .character("'"), .character("H"): overlay = .none
         default: break
         }
     }
@@ -256,6 +277,7 @@ extension Pager {
             case .search: startSearch(prompt.text)
             case .goTo: goTo(prompt.text)
             case .bookmarkLabel: addBookmark(label: prompt.text)
+            case .highlightNote(let range): addHighlight(range, note: prompt.text)
             }
         case .backspace:
             if prompt.text.isEmpty { overlay = .none } else {

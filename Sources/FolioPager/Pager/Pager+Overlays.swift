@@ -15,6 +15,9 @@ extension Pager {
         "                   /re:pattern a regular expression · /case:Word exact case",
         ":                  go to a page (:120) or a percentage (:45%)",
         "m / '              bookmark this page (type a label or Enter) / list bookmarks (d deletes)",
+        "v                  select: ←→↑↓ a word, w b by word, ) sentence, } paragraph;",
+        "                   Enter highlights (with a note), d looks the word up (DICT server)",
+        "H                  list highlights (Enter jumps, d deletes)",
         "f                  label every link and note; type a label to follow it",
         "Tab / Enter        choose a link / follow it; Backspace goes back",
         "T                  theme: day, night, sepia",
@@ -36,6 +39,18 @@ extension Pager {
         .book: "as the book says", .justified: "justified", .ragged: "ragged",
     ]
 
+    /// The help: every key, then how keys are remapped and the reader's own.
+    func helpText() -> [String] {
+        var lines = Self.helpLines
+        lines.append("Keys are remapped in settings.json: \"keys\": {\"x\": \"q\", \"ctrl-f\": \"space\", \"q\": \"none\"}")
+        if !keyMap.isEmpty {
+            let mine = keyMap.sorted { KeyNames.name(of: $0.key) < KeyNames.name(of: $1.key) }
+                .map { KeyNames.name(of: $0.key) + " → " + ($0.value.map(KeyNames.name(of:)) ?? "nothing") }
+            lines.append("Yours: " + mine.joined(separator: " · "))
+        }
+        return lines
+    }
+
     static let hyphenationNames: [ReaderSettings.Hyphenation: String] = [
         .auto: "auto (justified text, unless the book says none)", .book: "as the book says", .off: "off",
     ]
@@ -45,8 +60,19 @@ extension Pager {
         case .none, .prompt: return
         case .hints(let typed):
             drawHints(typed: typed, on: &screen)
-        case .help:
-            drawBox(on: &screen, title: "Keys", lines: Self.helpLines, selected: nil, marked: nil, top: 0)
+        case .selecting:
+            return
+        case .highlights(let list):
+            let lines = highlights.map { mark -> String in
+                let number = book.position(of: mark.start).flatMap { book.bookPageNumber($0) }.map { "p. \($0)  " } ?? ""
+                return number + Self.oneLine(mark.text) + (mark.note.map { " · " + Self.oneLine($0) } ?? "")
+            }
+            drawBox(on: &screen, title: "Highlights (Enter jumps, d deletes)", lines: lines, selected: list.selected, marked: nil, top: list.top)
+        case .help(let scroll):
+            let lines = helpText()
+            let shown = Array(lines.dropFirst(scroll))
+            drawBox(on: &screen, title: "Keys", lines: shown, selected: nil, marked: nil, top: 0,
+                    footer: lines.count > rows - 5 ? "j k scroll · any other key closes" : nil)
         case .toc(let list):
             drawContents(list, on: &screen)
         case .bookmarks(let list):

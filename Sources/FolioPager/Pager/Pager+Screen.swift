@@ -9,15 +9,18 @@ import Glibc
 extension Pager {
     /// The colours of the theme in the terminal (the page colour fills every cell, so the
     /// theme shows whatever the terminal's own colours are).
-    var palette: (page: RGBA, text: RGBA, status: RGBA, statusText: RGBA, mark: RGBA, progress: RGBA) {
+    var palette: (page: RGBA, text: RGBA, status: RGBA, statusText: RGBA, mark: RGBA, progress: RGBA, selection: RGBA, highlight: RGBA) {
         switch theme {
         case .day: (.white, RGBA(red: 0x10, green: 0x10, blue: 0x10), RGBA(red: 0xE4, green: 0xE4, blue: 0xE4),
-                    RGBA(red: 0x30, green: 0x30, blue: 0x30), RGBA(red: 0xFF, green: 0xE0, blue: 0x66), RGBA(red: 0xBC, green: 0xBC, blue: 0xBC))
+                    RGBA(red: 0x30, green: 0x30, blue: 0x30), RGBA(red: 0xFF, green: 0xE0, blue: 0x66), RGBA(red: 0xBC, green: 0xBC, blue: 0xBC),
+                    RGBA(red: 0xB4, green: 0xD5, blue: 0xFE), RGBA(red: 0xC8, green: 0xF0, blue: 0xC0))
         case .night: (.black, RGBA(red: 0xD8, green: 0xD8, blue: 0xD8), RGBA(red: 0x26, green: 0x26, blue: 0x26),
-                      RGBA(red: 0xB0, green: 0xB0, blue: 0xB0), RGBA(red: 0x80, green: 0x66, blue: 0x10), RGBA(red: 0x4E, green: 0x4E, blue: 0x4E))
+                      RGBA(red: 0xB0, green: 0xB0, blue: 0xB0), RGBA(red: 0x80, green: 0x66, blue: 0x10), RGBA(red: 0x4E, green: 0x4E, blue: 0x4E),
+                      RGBA(red: 0x26, green: 0x4F, blue: 0x78), RGBA(red: 0x2E, green: 0x5A, blue: 0x2E))
         case .sepia: (RGBA(red: 0xF4, green: 0xEC, blue: 0xD8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
                       RGBA(red: 0xE2, green: 0xD6, blue: 0xB8), RGBA(red: 0x5B, green: 0x46, blue: 0x36),
-                      RGBA(red: 0xF0, green: 0xC8, blue: 0x50), RGBA(red: 0xCB, green: 0xB4, blue: 0x86))
+                      RGBA(red: 0xF0, green: 0xC8, blue: 0x50), RGBA(red: 0xCB, green: 0xB4, blue: 0x86),
+                      RGBA(red: 0xD9, green: 0xC3, blue: 0x9A), RGBA(red: 0xDD, green: 0xE0, blue: 0xA8))
         }
     }
 
@@ -27,8 +30,11 @@ extension Pager {
         // Pages shown as images draw the search hits and the chosen link into the picture.
         let marks = showsImagePages ? ImageMarks(query: search?.query, link: linkIndex) : nil
         let found = scrolling ? [] : currentPage.map { searchRanges(on: $0) } ?? []
+        var selected: Range<Int>?
+        if case .selecting(let selection) = overlay { selected = selectedRange(selection, words: pageWords()) }
+        let saved = scrolling ? [] : currentPage.map { highlightRanges(on: $0) } ?? []
         let key = GridKey(position: position, scrollRow: scrolling ? scrollRow : -1, highlight: spoken?.range, searchMarks: found,
-                          columns: pageColumns, rows: pageRows, theme: theme, marks: marks)
+                          selection: selected, highlights: saved, columns: pageColumns, rows: pageRows, theme: theme, marks: marks)
         if let cached = gridCache, cached.key == key {
             placements = cached.placements
             return cached.grid
@@ -53,7 +59,13 @@ extension Pager {
             var frame = page.frame
             var rects = spoken?.rects ?? []
             for range in found { rects += book.layout.highlightRects(range, on: page) }
+            let kept = saved.flatMap { book.layout.highlightRects($0, on: page) }
+            if !kept.isEmpty { frame = frame.highlighting(kept, color: palette.highlight) }
             if !rects.isEmpty { frame = frame.highlighting(rects, color: palette.mark) }
+            if let selected {
+                let chosen = book.layout.highlightRects(selected, on: page)
+                if !chosen.isEmpty { frame = frame.highlighting(chosen, color: palette.selection) }
+            }
             let drawn = draw(frame.inCells(), columns: pageColumns, rows: pageRows)
             grid = drawn.grid
             images = drawn.placements.map { var p = $0; p.column += pageLeft; return p }
@@ -226,6 +238,7 @@ extension Pager {
         case .search: "/"
         case .goTo: ":"
         case .bookmarkLabel: "Bookmark label (Enter for none): "
+        case .highlightNote: "Note for the highlight (Enter for none): "
         }
     }
 

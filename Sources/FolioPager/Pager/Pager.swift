@@ -30,6 +30,15 @@ public final class Pager {
     public var bookmarks: [Bookmark] = []
     /// Called when a bookmark is added or deleted, to save it.
     public var onBookmarksChanged: (([Bookmark]) -> Void)?
+    /// The reader's highlights in this book, in book order.
+    public var highlights: [Highlight] = []
+    /// Called when a highlight is added or deleted, to save it.
+    public var onHighlightsChanged: (([Highlight]) -> Void)?
+    /// The DICT server a selected word is looked up on (`d` in visual mode).
+    public var dictionary = DictClient()
+    /// The reader's keys (settings.json `keys`): each does what a built-in key does on the
+    /// page, or nothing (nil).
+    public var keyMap: [Key: Key?] = [:]
     /// The book page of each contents entry (by href) in the layout they were found in.
     var tocPages: (layout: ObjectIdentifier, pages: [String: Int])?
     /// The current page drawn in cells, kept while nothing that changes it changes.
@@ -226,6 +235,8 @@ struct GridKey: Equatable {
     var scrollRow = -1
     var highlight: Range<Int>? = nil
     var searchMarks: [Range<Int>] = []
+    var selection: Range<Int>? = nil
+    var highlights: [Range<Int>] = []
     var columns: Int
     var rows: Int
     var theme: ReaderSettings.Theme
@@ -242,7 +253,8 @@ struct ImageMarks: Equatable {
 /// What is drawn over the page.
 enum Overlay {
     case none
-    case help
+    /// The keys, scrolled by this many lines.
+    case help(scroll: Int)
     case jacket
     case toc(ListState)
     case bookmarks(ListState)
@@ -250,6 +262,10 @@ enum Overlay {
     case note(title: String, lines: [String], scroll: Int)
     /// Link hints (`f`): each link labelled; the letters typed so far.
     case hints(typed: String)
+    /// Visual mode (`v`): words selected on the page.
+    case selecting(Selection)
+    /// The highlights list (`H`).
+    case highlights(ListState)
 }
 
 /// A list's selection and scroll.
@@ -264,7 +280,7 @@ struct ListState {
 
 /// A one-line input: search (`/`), go to (`:`), a new bookmark's label (`m`).
 struct Prompt {
-    enum Kind { case search, goTo, bookmarkLabel }
+    enum Kind: Equatable { case search, goTo, bookmarkLabel, highlightNote(Range<Int>) }
     var kind: Kind
     var text = ""
 }

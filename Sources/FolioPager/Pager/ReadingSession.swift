@@ -3,6 +3,7 @@ import FolioLayout
 import FolioPublication
 import FolioReader
 import FolioStyle
+import FoundationEssentials
 
 /// What lasts of a reader's time with a book: where they were, their bookmarks and settings,
 /// loaded when the pager opens and saved (atomically) as they read.
@@ -24,10 +25,11 @@ public final class ReadingSession {
         state = store.loadBook(key)
         saved = state
         settings = state.settings.merged(over: store.loadSettings().reading)
-        if state.book == nil {
-            state.book = BookDescription(identifier: publication.metadata.uniqueIdentifier, title: publication.metadata.title,
-                                         location: publication.location)
-        }
+        // What `folio history` lists: the book as last opened, and when.
+        let authors = publication.metadata.creators.map(\.name).joined(separator: ", ")
+        state.book = BookDescription(identifier: publication.metadata.uniqueIdentifier, title: publication.metadata.title,
+                                     location: publication.location, authors: authors.isEmpty ? nil : authors)
+        state.lastRead = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 
     /// Warnings from reading the saved state (a corrupt file, say), for the status line.
@@ -67,6 +69,7 @@ public final class ReadingSession {
             let cfi = reading == page.start ? page.cfi : pager.book.layout.cfi(of: reading)
             next.position = ReadingPosition(locator: reading, cfi: cfi)
         }
+        if let share = pager.book.textProgress(pager.position)?.share { next.progress = share }
         let now = Self.settings(of: pager)
         if let recorded = recordedSettings {
             let changes = now.changes(from: recorded)
@@ -76,6 +79,7 @@ public final class ReadingSession {
             }
         }
         recordedSettings = now
+        next.highlights = pager.highlights
         while !next.bookmarks.isEmpty { _ = next.removeBookmark(at: 0) }
         for mark in pager.bookmarks { _ = next.addBookmark(mark) }
         state = next

@@ -30,7 +30,7 @@ public enum TerminalPalette {
     ]
 
     /// The sepia theme's colours (page, status line, pager text, book text, links, search
-    /// marks, progress bar) and the entries they take in the 256- and 16-colour palettes. Measured alone,
+    /// marks, progress bar, selection, highlights) and the entries they take in the 256- and 16-colour palettes. Measured alone,
     /// each is nearest a grey (the cube's warm entries are too saturated), and sepia would turn
     /// grey; these are the warm entries instead: cream page, brown text.
     static let warmEntries: [RGBA: (index256: Int, index16: Int)] = [
@@ -41,6 +41,8 @@ public enum TerminalPalette {
         RGBA(red: 0x5A, green: 0x3E, blue: 0x1B): (130, 1),    // links: #af5f00 · red
         RGBA(red: 0xF0, green: 0xC8, blue: 0x50): (221, 11),   // search marks: #ffd75f · bright yellow
         RGBA(red: 0xCB, green: 0xB4, blue: 0x86): (180, 3),    // progress bar: #d7af87 · yellow
+        RGBA(red: 0xD9, green: 0xC3, blue: 0x9A): (180, 11),   // selection: #d7af87 · bright yellow
+        RGBA(red: 0xDD, green: 0xE0, blue: 0xA8): (187, 10),   // highlights: #d7d7af · bright green
     ]
 
     /// The nearest entry of the 256-colour palette, 16–255.
