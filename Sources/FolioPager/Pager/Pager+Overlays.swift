@@ -72,7 +72,7 @@ extension Pager {
             let lines = helpText()
             let shown = Array(lines.dropFirst(scroll))
             drawBox(on: &screen, title: "Keys", lines: shown, selected: nil, marked: nil, top: 0,
-                    footer: lines.count > rows - 5 ? "j k scroll · any other key closes" : nil)
+                    footer: lines.count > rows - 5 ? "j k scroll · any other key closes" : nil, skipped: lines.count - shown.count)
         case .toc(let list):
             drawContents(list, on: &screen)
         case .bookmarks(let list):
@@ -121,7 +121,7 @@ extension Pager {
 
     /// A framed box centred on the page area, scrolled to keep `selected` in view.
     func drawBox(on screen: inout CellGrid, title: String, lines: [String], selected: Int?, marked: Int?, top: Int,
-                 width: Int? = nil, footer: String? = nil) {
+                 width: Int? = nil, footer: String? = nil, skipped: Int = 0) {
         let colors = palette
         let contentWidth = min(columns - 6, width ?? max(40, min(90, (lines.map { TerminalWidth.of(text: $0) }.max() ?? 0) + 4)))
         let boxWidth = contentWidth + 2
@@ -164,8 +164,9 @@ extension Pager {
             let mark = index == marked ? "▸ " : "  "
             screen.put(text: mark + Self.truncate(lines[index], width: contentWidth - 3), column: left + 1, row: row, style: style)
         }
-        if lines.count > visible {
-            let note = " \(first + 1)–\(first + visible) of \(lines.count) "
+        if lines.count > visible || skipped > 0 {
+            // `skipped`: lines scrolled off before `lines` (the help), counted in the numbers.
+            let note = " \(skipped + first + 1)–\(skipped + first + visible) of \(skipped + lines.count) "
             screen.put(text: note, column: left + 2, row: topRow + boxHeight - 1, style: frame)
         }
     }
