@@ -17,4 +17,15 @@ public enum Digest {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// FNV-1a (64 bits) of a text's UTF-8: stable across runs and machines, unlike `Hasher`
+    /// (shard assignment, annotation identifiers).
+    public static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
 }

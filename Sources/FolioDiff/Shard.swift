@@ -1,3 +1,5 @@
+import FolioCore
+
 /// One of N equal parts of a diff, for splitting a suite over machines: `--shard 2/4`.
 ///
 /// Chapters are the unit: each (profile, chapter) goes to the shard its name hashes to, so
@@ -27,16 +29,6 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this shard diffs the chapter `href` of `profile`.
     public func includes(profile: String, href: String) -> Bool {
-        Int(Self.fnv1a(profile + "\u{0}" + href) % UInt64(count)) == index - 1
-    }
-
-    /// FNV-1a: stable across runs and machines, unlike `Hasher`.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+        Int(Digest.fnv1a(profile + "\u{0}" + href) % UInt64(count)) == index - 1
     }
 }

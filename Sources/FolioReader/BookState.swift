@@ -24,6 +24,8 @@ public struct BookState: Sendable, Hashable, Codable {
     public var jacketShown: Bool
     /// When the book was last opened in `folio read`.
     public var lastRead: Date?
+    /// `lastRead` as the file stores it: ISO 8601 in UTC.
+    public var lastReadTimestamp: String? { lastRead.map(StateCoding.timestamp) }
     /// How far through the book's text the reader is, 0…1, once the pager has measured it.
     public var progress: Double?
     /// In book order.
@@ -120,7 +122,7 @@ public struct BookState: Sendable, Hashable, Codable {
         try c.encode(bookmarks, forKey: .bookmarks)
         try c.encode(settings, forKey: .settings)
         try c.encode(jacketShown, forKey: .jacketShown)
-        try c.encodeIfPresent(lastRead.map(StateCoding.timestamp), forKey: .lastRead)
+        try c.encodeIfPresent(lastReadTimestamp, forKey: .lastRead)
         try c.encodeIfPresent(progress, forKey: .progress)
         if !highlights.isEmpty { try c.encode(highlights, forKey: .highlights) }
     }

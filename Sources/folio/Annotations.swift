@@ -99,13 +99,9 @@ struct Annotations: ParsableCommand {
         return .object(fields)
     }
 
-    /// A stable name for a highlight: the book and the range, hashed (FNV-1a, 64 bits).
+    /// A stable name for a highlight: the book and the range, hashed.
     static func identifier(_ source: String, _ mark: Highlight) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(source)|\(mark.start.spineIndex)|\(mark.start.offset)|\(mark.end)".utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(printf: "%016lx", hash)
+        String(printf: "%016lx", Digest.fnv1a("\(source)|\(mark.start.spineIndex)|\(mark.start.offset)|\(mark.end)"))
     }
 
     static func markdown(_ highlights: [Highlight], title: String?, places: BookPlaces) -> String {

@@ -44,7 +44,7 @@ struct History: ParsableCommand {
         var head = "\(number). " + (state.book?.title ?? state.book?.identifier ?? "Untitled")
         if let authors = state.book?.authors { head += " — " + authors }
         if let progress = state.progress { head += " · \(Int((progress * 100).rounded(.down)))%" }
-        if let date = state.lastRead { head += " · " + date.formatted(Date.ISO8601FormatStyle()) }
+        if let date = state.lastReadTimestamp { head += " · " + date }
         return head + "\n   " + (state.book?.location ?? "(location unknown)") + "\n"
     }
 
@@ -54,7 +54,7 @@ struct History: ParsableCommand {
             ("title", .string(state.book?.title)),
             ("authors", .string(state.book?.authors)),
             ("progress", .number(state.progress.map { ($0 * 1000).rounded() / 10 })),
-            ("lastRead", .string(state.lastRead.map { $0.formatted(Date.ISO8601FormatStyle()) })),
+            ("lastRead", .string(state.lastReadTimestamp)),
             ("location", .string(state.book?.location)),
             ("identifier", .string(state.book?.identifier)),
         ])

@@ -101,8 +101,7 @@ extension Pager {
         case .character("'"):
             if bookmarks.isEmpty { message = "No bookmarks yet: m marks this page" } else { overlay = .bookmarks(ListState()) }
         case .character("T"):
-            let all = ReaderSettings.Theme.allCases
-            theme = all[(all.firstIndex(of: theme)! + 1) % all.count]
+            theme = theme.cycled()
             relayout()
             message = "Theme: \(theme.rawValue)"
         case .character("+"), .character("="):
@@ -118,16 +117,14 @@ extension Pager {
             if showsImagePages { message = "Scroll mode is for cells; pages shown as images turn a page at a time" } else { toggleScrolling() }
         case .character("a"): toggleNarration()
         case .character("y"):
-            let all = ReaderSettings.Hyphenation.allCases
-            let next = all[(all.firstIndex(of: book.hyphens)! + 1) % all.count]
+            let next = book.hyphens.cycled()
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, hyphens: next) }
             message = "Hyphenation: " + Self.hyphenationNames[next]!
         case .character("P"):
             showsProgressBar.toggle()
             message = showsProgressBar ? "Progress bar on" : "Progress bar off"
         case .character("J"):
-            let all = CellBook.Justification.allCases
-            let next = all[(all.firstIndex(of: book.justification)! + 1) % all.count]
+            let next = book.justification.cycled()
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, justification: next) }
             message = "Justification: " + Self.justificationNames[next]!
         case .character("i"):
@@ -143,8 +140,7 @@ extension Pager {
                 message = "F changes the font of image pages (folio read --mode image in a kitty or sixel terminal)"
                 return true
             }
-            let all = ReaderSettings.FontChoice.allCases
-            let next = all[(all.firstIndex(of: book.font)! + 1) % all.count]
+            let next = book.font.cycled()
             relayoutInPlace { $0.relayout(columns: pageColumns, rows: pageRows, theme: theme, font: next) }
             message = "Font: \(next.rawValue)"
         case .character("?"): overlay = .help(scroll: 0)
@@ -307,4 +303,12 @@ extension Pager {
 
     /// Rows a list overlay shows at once.
     var listRows: Int { max(1, rows - 6) }
+}
+
+extension CaseIterable where Self: Equatable {
+    /// The next value, after the last the first: a key that cycles through a setting's values.
+    func cycled() -> Self {
+        let all = Array(Self.allCases)
+        return all[((all.firstIndex(of: self) ?? -1) + 1) % all.count]
+    }
 }

@@ -193,7 +193,7 @@ extension Pager {
             for column in 0..<Int((share * Double(columns)).rounded()) { screen[column, row].background = colors.progress }
         }
         // The parts on the right, the least needed dropped first where the title would get
-        // fewer than 20 columns.
+        // fewer than 22 columns.
         var parts: [(text: String, keep: Int)] = []
         let chapterCount = book.pages(position.spineIndex).count
         parts.append(("\(position.page + 1)/\(chapterCount)", 3))
