@@ -39,6 +39,7 @@ let package = Package(
         .target(name: "CMPV", linkerSettings: [.linkedLibrary("dl")]),
 
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
         // Unicode normalization forms the standard library lacks (NFKC), from the system's ICU.
         .target(name: "CFolioICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "FolioCore", dependencies: ["CLibCrypto", "CPCRE2", "CFolioICU"]),
@@ -67,7 +68,7 @@ let package = Package(
                            "FolioSearch"]
         ),
         .target(name: "FolioCheck", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
-        .target(name: "FolioDiff", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
+        .target(name: "FolioDiff", dependencies: ["CLibYAML", "FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "FolioRender"]),
         .executableTarget(
             name: "folio",
             dependencies: [
@@ -102,7 +103,7 @@ let package = Package(
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,8 +43,7 @@ extension DiffResult {
                     ("baseline", .number(page.baseline.map(Double.init))), ("current", .number(page.current.map(Double.init))),
                     ("href", .string(page.href)),
                     ("difference", .number(page.difference)),
-                    ("box", page.box.map { .object([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),
-                                                    ("width", .number(Double($0.width))), ("height", .number(Double($0.height)))]) } ?? .null),
+                    ("box", page.box.map { .object($0.jsonFields) } ?? .null),
                     ("images", page.images.map { .object([("baseline", .string($0.baseline)), ("current", .string($0.current)),
                                                           ("heatMap", .string($0.heatMap))]) } ?? .null),
                     ("expected", .string(page.expected)),
@@ -69,9 +68,7 @@ extension DiffResult {
         }
         for page in try root.objects("pages") {
             guard let status = PageStatus(rawValue: try page.string("status")) else { throw .malformed(source, "a page has an unknown status") }
-            let box = page.optionalObject("box").flatMap { box in
-                try? PixelBox(x: box.int("x"), y: box.int("y"), width: box.int("width"), height: box.int("height"))
-            }
+            let box = page.optionalObject("box").flatMap { try? PixelBox($0) }
             let images = page.optionalObject("images").map {
                 ReportImages(baseline: $0.optionalString("baseline"), current: $0.optionalString("current"), heatMap: $0.optionalString("heatMap"))
             }

@@ -16,13 +16,18 @@ struct JSONObject {
 
     /// Parses a document whose top level is an object.
     init(data: Data, source: String) throws(SnapshotError) {
-        let parsed: Any?
+        let parsed: JSONValue
         do {
-            parsed = try JSONValue.parse(Array(data)).untyped
+            parsed = try JSONValue.parse(Array(data))
         } catch {
             throw .malformed(source, "not JSON (\(describe(error)))")
         }
-        guard let object = parsed as? [String: Any] else { throw .malformed(source, "the top level is not an object") }
+        try self.init(parsed, source: source)
+    }
+
+    /// The object a parsed document holds at its top level.
+    init(_ document: JSONValue, source: String) throws(SnapshotError) {
+        guard let object = document.untyped as? [String: Any] else { throw .malformed(source, "the top level is not an object") }
         self.init(values: object, source: source)
     }
 

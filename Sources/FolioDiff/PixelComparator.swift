@@ -20,7 +20,7 @@ public struct PixelComparator: Sendable {
     }
 
     /// Compares `baseline` with `current`, and with `heatMap` draws where they differ: the
-    /// baseline faded to a light grey, differences red, anti-aliasing yellow. Pixels outside
+    /// baseline faded to a light grey, differences red, anti-aliasing yellow, masks blue. Pixels outside
     /// the smaller image count as differing. Pixels inside `masks` count as the same (the
     /// images are not changed, so anti-aliasing next to a mask is judged as without it).
     public func compare(_ baseline: Bitmap, _ current: Bitmap, heatMap: Bool = false, masks: [PixelBox] = []) -> (PixelDifference, Bitmap?) {
@@ -74,11 +74,31 @@ public struct PixelComparator: Sendable {
         let difference = PixelDifference(differing: differing, antiAliased: antiAliased, total: width * height,
                                           box: box.map { PixelBox(x: $0.x0, y: $0.y0, width: $0.x1 - $0.x0 + 1, height: $0.y1 - $0.y0 + 1) })
         guard heatMap else { return (difference, nil) }
+        Self.tint(&map, width: width, height: height, masks: masks)
         let bytes = map.withUnsafeBytes { Array($0) }
         return (difference, Bitmap(width: width, height: height, stride: 4 * width, pixels: bytes))
     }
 
     static let red: UInt32 = 0xFFE0_0000
+
+    /// Tints the masked pixels of a heat map blue (faded pixels are grey: the grey level keeps
+    /// the page's text legible under the tint), so a reviewer sees what was not compared.
+    static func tint(_ map: inout [UInt32], width: Int, height: Int, masks: [PixelBox]) {
+        guard !masks.isEmpty else { return }
+        // Masks overlap (a date's box on both sides): each pixel is tinted once.
+        var inside = [Bool](repeating: false, count: width * height)
+        for mask in masks {
+            let x0 = max(0, mask.x), x1 = min(width, mask.x + mask.width)
+            let y0 = max(0, mask.y), y1 = min(height, mask.y + mask.height)
+            guard x0 < x1, y0 < y1 else { continue }
+            for y in y0..<y1 { for x in x0..<x1 { inside[y * width + x] = true } }
+        }
+        for k in map.indices where inside[k] {
+            let grey = map[k] & 0xFF
+            map[k] = 0xFF00_00FF | (grey * 3 / 4) << 16 | (grey * 7 / 8) << 8
+        }
+    }
+
     static let yellow: UInt32 = 0xFFFF_E38A
 
     private static func extend(_ box: (x0: Int, y0: Int, x1: Int, y1: Int)?, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int)

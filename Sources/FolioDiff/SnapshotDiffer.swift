@@ -105,7 +105,8 @@ public enum SnapshotDiffer {
         guard let baselineImages = baseline?.images, let currentImages = current?.images else { return .init() }
         let pngB = try baselineImages.png(b), pngC = try currentImages.png(c)
         let bitmapB = try decode(pngB, b), bitmapC = try decode(pngC, c)
-        let masks = options.masks.filter { $0.applies(profile: profile, page: c.number) }.map(\.box)
+        // The triage file's rectangles, and where either page drew text its selectors mask.
+        let masks = options.masks.filter { $0.applies(profile: profile, page: c.number) }.map(\.box) + b.masked + c.masked
         let (difference, heat) = options.comparator.compare(bitmapB, bitmapC, heatMap: report != nil, masks: masks)
         var images: ReportImages?
         if let report, let heat, difference.fraction > options.threshold, difference.differing > 0 {

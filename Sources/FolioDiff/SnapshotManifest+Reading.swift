@@ -11,9 +11,7 @@ extension SnapshotManifest {
         for page in try root.objects("pages") {
             var images: [PageImage] = []
             for image in (try? page.objects("images")) ?? [] {
-                images.append(PageImage(path: image.optionalString("path"),
-                                        box: PixelBox(x: try image.int("x"), y: try image.int("y"),
-                                                      width: try image.int("width"), height: try image.int("height"))))
+                images.append(PageImage(path: image.optionalString("path"), box: try PixelBox(image)))
             }
             var warnings: [PageProblem] = []
             for warning in (try? page.objects("warnings")) ?? [] {
@@ -31,6 +29,7 @@ extension SnapshotManifest {
                 title: page.optionalString("title"), chapterTitle: page.optionalString("chapterTitle"), text: try page.string("text"), sha256: try page.string("sha256"),
                 width: page.optionalInt("width") ?? 0, height: page.optionalInt("height") ?? 0, images: images))
             pages[pages.count - 1].warnings = warnings
+            pages[pages.count - 1].masked = try ((try? page.objects("masked")) ?? []).map { box throws(SnapshotError) in try PixelBox(box) }
         }
         var fonts: [FontHash] = []
         for font in (try? root.objects("fonts")) ?? [] {
@@ -38,5 +37,17 @@ extension SnapshotManifest {
         }
         self.init(folioVersion: try root.string("folio"), book: try root.string("book"), profile: try root.string("profile"),
                   options: try root.stringMap("options"), fonts: fonts, pages: pages)
+    }
+}
+
+extension PixelBox {
+    /// The box as the x, y, width and height fields of a JSON object.
+    var jsonFields: [(String, JSONValue)] {
+        [("x", .number(Double(x))), ("y", .number(Double(y))), ("width", .number(Double(width))), ("height", .number(Double(height)))]
+    }
+
+    /// Reads the fields `jsonFields` wrote.
+    init(_ object: JSONObject) throws(SnapshotError) {
+        self.init(x: try object.int("x"), y: try object.int("y"), width: try object.int("width"), height: try object.int("height"))
     }
 }

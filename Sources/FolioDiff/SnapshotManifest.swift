@@ -53,15 +53,9 @@ public struct SnapshotManifest: Sendable, Hashable {
             ("sha256", .string(page.sha256)),
             ("width", .number(Double(page.width))),
             ("height", .number(Double(page.height))),
-            ("images", .array(page.images.map { image in
-                .object([
-                    ("path", .string(image.path)),
-                    ("x", .number(Double(image.box.x))), ("y", .number(Double(image.box.y))),
-                    ("width", .number(Double(image.box.width))), ("height", .number(Double(image.box.height))),
-                ])
-            })),
+            ("images", .array(page.images.map { image in .object([("path", .string(image.path))] + image.box.jsonFields) })),
             ("warnings", .array(page.warnings.map(\.json))),
-        ])
+        ] + (page.masked.isEmpty ? [] : [("masked", .array(page.masked.map { .object($0.jsonFields) }))]))
     }
 }
 

@@ -32,6 +32,10 @@ public struct SnapshotPage: Sendable, Hashable {
     /// What the page shows going wrong and the warnings laid on it (`PageWarnings`): kept in
     /// the manifest for people and tools, never compared by a diff.
     public var warnings: [PageProblem] = []
+    /// Where the page draws text a triage file's selector masks hide (`Triage.Mask.selector`),
+    /// in device pixels: a diff does not compare the pixels in these boxes, on either side.
+    /// The page's `text` leaves that text out.
+    public var masked: [PixelBox] = []
 
     public init(number: Int, file: String, spineIndex: Int, href: String, start: Int, end: Int, title: String?,
                 chapterTitle: String? = nil, text: String, sha256: String, width: Int, height: Int, images: [PageImage] = []) {

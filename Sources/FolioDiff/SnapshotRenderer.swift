@@ -2,6 +2,7 @@ import FolioCore
 import FolioLayout
 import FolioPublication
 import FolioRender
+import FolioStyle
 import FoundationEssentials
 import Glibc
 
@@ -17,12 +18,17 @@ public struct SnapshotRenderer {
     let chapterTitles: [String: String]
     /// How pages are judged for their warnings, at the rendering's pixel ratio.
     let inspector: PageInspector
+    /// The elements whose text is masked (`Triage.Mask.selector`): left out of the pages' texts,
+    /// its boxes recorded with each page.
+    let masks: [Selector]
 
     /// - Parameters:
     ///   - dpr: device pixels per CSS px.
     ///   - compression: the PNG zlib level; part of the options, since it changes the hashes.
-    public init(layout: BookLayout, images: BookImages, dpr: Double, compression: Int = 1) {
+    ///   - masks: a CSS selector list of the elements whose text is masked (see `masks`).
+    public init(layout: BookLayout, images: BookImages, dpr: Double, compression: Int = 1, masks: String? = nil) {
         self.layout = layout
+        self.masks = masks.flatMap { Selector.parseList($0) } ?? []
         inspector = PageInspector(devicePixelRatio: dpr) { images.pixels($0) }
         renderer = PNGRenderer(dpr: dpr, compression: compression) { path, width, height in
             images.bitmap(path, width: width, height: height)
@@ -56,6 +62,7 @@ public struct SnapshotRenderer {
             let chapter = layout.chapter(spineIndex)
             let problems = warnings.chapter(chapter.pages, first: number + 1)
             let drawn = draw(chapter.href)
+            let masked = masks.isEmpty ? [] : layout.textNodes(inElementsMatching: masks, inSpineItem: spineIndex)
             // Batches bound the PNG bytes held at once in a long chapter.
             var first = 0
             while first < chapter.pages.count {
@@ -66,12 +73,41 @@ public struct SnapshotRenderer {
                     number += 1
                     var record = record(page, number: number, png: png)
                     record.warnings = problems[first + k]
+                    if !masked.isEmpty { mask(&record, page, nodes: masked) }
                     try body(record, png)
                 }
                 first += batch.count
             }
         }
         return number
+    }
+
+    /// Leaves the text of the masked nodes out of a page's record and keeps the boxes it is
+    /// drawn in, in device pixels (a pixel wider on each side, for anti-aliasing).
+    private func mask(_ record: inout SnapshotPage, _ page: Page, nodes: Set<Int>) {
+        let runs = page.frame.runs(ofTextNodes: nodes, metric: layout.metric)
+        let dpr = renderer.dpr
+        record.masked = runs.map { run in
+            let x = Int((run.box.x * dpr).rounded(.down)) - 1, y = Int((run.box.y * dpr).rounded(.down)) - 1
+            return PixelBox(x: x, y: y, width: Int((run.box.maxX * dpr).rounded(.up)) + 1 - x, height: Int((run.box.maxY * dpr).rounded(.up)) + 1 - y)
+        }
+        record.text = Self.removing(runs.map(\.text), from: record.text)
+    }
+
+    /// `text` without `pieces`, each taken out where it next occurs after the one before (from
+    /// the start again when it does not), then runs of spaces left behind made one.
+    static func removing(_ pieces: [String], from text: String) -> String {
+        var out = text
+        var cursor = out.startIndex
+        for piece in pieces where !piece.isEmpty {
+            guard let found = out[cursor...].firstRange(of: piece) ?? out.firstRange(of: piece) else { continue }
+            let offset = out.distance(from: out.startIndex, to: found.lowerBound)
+            out.removeSubrange(found)
+            cursor = out.index(out.startIndex, offsetBy: offset)
+        }
+        return out.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.split(separator: " ").joined(separator: " ") }
+            .joined(separator: "\n")
     }
 
     private func record(_ page: Page, number: Int, png: [UInt8]?) -> SnapshotPage {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStyle
 import FoundationEssentials
 import Glibc
 
@@ -6,16 +7,19 @@ import Glibc
 /// triage file whose entries turn matching changes into expected ones, reported with their
 /// reason and not failing the run, until the entry expires.
 ///
-/// The file is JSON: `{"expected": [{"book": …, "profile": …, "chapter": …, "text": …,
-/// "reason": …, "expires": "YYYY-MM-DD"}], "masks": [{"book": …, "profile": …, "page": N,
-/// "rect": [x, y, width, height], "text": "regular expression"}]}`. Every key of an expected
-/// entry but `reason` is optional and narrows it: `book` is the current side's file or folder
-/// name, `chapter` a chapter's href, label or title, `text` words some statement of the
-/// chapter's changes contains (a page's old or new text). An entry applies to every changed
-/// page of each chapter it matches. A mask hides what changes by itself (a date in a
-/// colophon): its `rect`, in the page images' pixels, is not compared, and text its `text`
-/// matches is left out of the pages' texts on both sides; `page` (a current page number, or
-/// the same number on both sides for text) narrows it.
+/// The file is JSON or YAML (`Triage.read`): `{"expected": [{"book": …, "profile": …,
+/// "chapter": …, "text": …, "reason": …, "expires": "YYYY-MM-DD"}], "masks": [{"book": …,
+/// "profile": …, "page": N, "rect": [x, y, width, height], "text": "regular expression",
+/// "selector": "CSS selectors"}]}`. Every key of an expected entry but `reason` is optional
+/// and narrows it: `book` is the current side's file or folder name, `chapter` a chapter's
+/// href, label or title, `text` words some statement of the chapter's changes contains (a
+/// page's old or new text). An entry applies to every changed page of each chapter it
+/// matches. A mask hides what changes by itself (a date in a colophon): its `rect`, in the
+/// page images' pixels, is not compared, and text its `text` matches is left out of the pages'
+/// texts on both sides; `page` (a current page number, or the same number on both sides for
+/// text) narrows it. A `selector` mask names elements of the book instead: when pages are laid
+/// out, the text the matching elements hold is left out of each page's text and the boxes it is
+/// drawn in are recorded with the page (`SnapshotPage.masked`), whose pixels no diff compares.
 public struct Triage: Sendable {
     public struct Entry: Sendable, Hashable {
         public var book: String?
@@ -43,6 +47,8 @@ public struct Triage: Sendable {
         public var box: PixelBox?
         /// A regular expression (PCRE syntax).
         public var text: String?
+        /// A CSS selector list: the text of the elements it matches in the book's documents.
+        public var selector: String?
     }
 
     public var entries: [Entry]
@@ -53,9 +59,21 @@ public struct Triage: Sendable {
         self.masks = masks
     }
 
-    /// Reads a triage file; `source` names it in messages.
+    /// Reads a triage file; `source` names it in messages and says how it is written: YAML when
+    /// it ends in `.yaml` or `.yml`, else JSON.
     public init(data: Data, source: String) throws(SnapshotError) {
-        let root = try JSONObject(data: data, source: source)
+        let root: JSONObject
+        if source.hasSuffix(".yaml") || source.hasSuffix(".yml") {
+            let document: JSONValue
+            do {
+                document = try YAMLReader.parse(Array(data))
+            } catch {
+                throw .malformed(source, "not YAML (\(error))")
+            }
+            root = try JSONObject(document, source: source)
+        } else {
+            root = try JSONObject(data: data, source: source)
+        }
         var entries: [Entry] = []
         for entry in try root.objects("expected") {
             let expires = entry.optionalString("expires")
@@ -79,11 +97,26 @@ public struct Triage: Sendable {
             if let text, (try? RegularExpression(text)) == nil {
                 throw .malformed(source, "a mask's “text” is not a regular expression: \(text)")
             }
-            guard box != nil || text != nil else { throw .malformed(source, "a mask needs a “rect”, a “text” or both") }
+            let selector = mask.optionalString("selector")
+            if let selector, Selector.parseList(selector) == nil {
+                throw .malformed(source, "a mask's “selector” is not a CSS selector list: \(selector)")
+            }
+            if selector != nil, mask.values["page"] != nil {
+                throw .malformed(source, "a mask with a “selector” applies to every page the elements are on; “page” narrows only “rect” and “text”")
+            }
+            guard box != nil || text != nil || selector != nil else {
+                throw .malformed(source, "a mask needs a “rect”, a “text” or a “selector”")
+            }
             masks.append(Mask(book: mask.optionalString("book"), profile: mask.optionalString("profile"), page: mask.optionalInt("page"),
-                              box: box, text: text))
+                              box: box, text: text, selector: selector))
         }
         self.init(entries: entries, masks: masks)
+    }
+
+    /// Reads the triage file at `path`.
+    public static func read(_ path: String) throws(SnapshotError) -> Triage {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "no such file, or not readable") }
+        return try Triage(data: data, source: path)
     }
 
     /// The pixel masks for the book named `book`, for `DiffOptions.masks`.
@@ -92,6 +125,17 @@ public struct Triage: Sendable {
             guard let box = mask.box, mask.book == nil || mask.book == book else { return nil }
             return PixelMask(profile: mask.profile, page: mask.page, box: box)
         }
+    }
+
+    /// The selector masks for the book named `book` in profile `profile`, as one CSS selector
+    /// list (the elements any of them matches); nil when there are none. Pages are laid out
+    /// with it (`SnapshotRenderer`'s `masks`), so it applies to every page of the book.
+    public func maskSelectors(book: String, profile: String) -> String? {
+        let selectors = masks.compactMap { mask -> String? in
+            guard let selector = mask.selector, mask.book == nil || mask.book == book, mask.profile == nil || mask.profile == profile else { return nil }
+            return selector
+        }
+        return selectors.isEmpty ? nil : selectors.joined(separator: ", ")
     }
 
     /// Leaves what the text masks match out of the page texts of one side of a diff (the

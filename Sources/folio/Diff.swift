@@ -21,12 +21,14 @@ struct Diff: ParsableCommand {
         object with summary, chapters and pages; --report writes an HTML report; --junit FILE writes JUnit XML (a \
         test case per chapter and profile, for CI test reporters); under GitHub Actions (GITHUB_ACTIONS=true) each \
         changed chapter is also printed (on stderr) as an ::error annotation. --shard I/N diffs a share of the \
-        chapters (--shard auto: a Kubernetes Indexed Job's). --accept FILE reads a triage file of expected \
-        changes (JSON: {"expected": [{"book", "profile", "chapter", "text", "reason", "expires": "YYYY-MM-DD"}]}), \
-        reported with their reason and not failing the diff, and masks ({"masks": [{"book", "profile", "page", \
-        "rect": [x, y, w, h], "text": "regex"}]}: pixels and text not compared). --update accepts the changes: each profile of the \
-        BASELINE snapshot with an unexpected change is rewritten with the CURRENT pages (the others are left \
-        alone), and the diff exits 0. --cache DIR keeps each book's rendering by content (book, profile, options, \
+        chapters (--shard auto: a Kubernetes Indexed Job's). --accept FILE reads a triage file (JSON, or YAML when it \
+        ends in .yaml or .yml) of expected changes ({"expected": [{"book", "profile", "chapter", "text", "reason", \
+        "expires": "YYYY-MM-DD"}]}), reported with their reason and not failing the diff, and masks ({"masks": \
+        [{"book", "profile", "page", "rect": [x, y, w, h], "text": "regex", "selector": "CSS selectors"}]}: pixels \
+        and text not compared; a selector masks the text of the elements it matches wherever it is drawn, and a \
+        snapshot made with folio snapshot --accept keeps it). --update accepts the changes: in each profile of the \
+        BASELINE snapshot, the chapters with an unexpected change take the CURRENT pages and the others keep \
+        theirs, and the diff exits 0. --cache DIR keeps each book's rendering by content (book, profile, options, \
         fonts, Folio build) and reuses it, so a book rendered before is not rendered again. folio diff --merge merges the shards' --json outputs (and with --report writes the index of a \
         report folder the shards' --report images were gathered in). A malformed command line exits 64.
         """
@@ -49,7 +51,7 @@ struct Diff: ParsableCommand {
     @Option(help: "Write the result as JUnit XML to this file: a test case per chapter and profile, failing when a page changed.")
     var junit: String?
 
-    @Option(help: "A triage file (JSON) of expected changes: matching changes are reported as expected and do not fail the diff.")
+    @Option(help: "A triage file (JSON or YAML) of expected changes and masks: matching changes are reported as expected and do not fail the diff.")
     var accept: String?
 
     @Option(help: "Diff only share I of N of the chapters, e.g. 2/4, or auto: the share a Kubernetes Indexed Job's JOB_COMPLETION_INDEX and JOB_COMPLETION_COUNT name (merge the shards' --json outputs with --merge).")
@@ -61,7 +63,7 @@ struct Diff: ParsableCommand {
     @Option(help: "Keep books' renderings in this folder by content (book, profile, options, fonts, Folio build) and reuse them: a book rendered before is not rendered again.")
     var cache: String?
 
-    @Flag(help: "Accept the changes: rewrite each profile of the BASELINE snapshot that changed with the CURRENT pages (unchanged profiles are left alone); exit 0.")
+    @Flag(help: "Accept the changes: in the BASELINE snapshot, the chapters with an unexpected change take the CURRENT pages, the others keep theirs; exit 0.")
     var update = false
 
     func run() throws {
@@ -71,10 +73,7 @@ struct Diff: ParsableCommand {
             if update && (merge || shard != nil) {
                 throw DiffFailure("--update rewrites a whole snapshot: it cannot take --merge or --shard", usage: true)
             }
-            let triage = try accept.map { path in
-                guard let data = FileManager.default.contents(atPath: path) else { throw DiffFailure("\(path): cannot be read") }
-                return try Triage(data: data, source: path)
-            }
+            let triage = try accept.map { path throws(SnapshotError) in try Triage.read(path) }
             if merge {
                 result = try merged()
             } else {
@@ -169,8 +168,9 @@ struct Diff: ParsableCommand {
         var notes: [String] = []
         var profiles: [ProfileDiff] = []
         for name in try profileNames(baseline, current) {
-            var b = try side(baseline, profile: name, other: current, shard: shard)
-            var c = try side(current, profile: name, other: baseline, shard: shard)
+            let masks = triage?.maskSelectors(book: book, profile: name)
+            var b = try side(baseline, profile: name, other: current, shard: shard, masks: masks)
+            var c = try side(current, profile: name, other: baseline, shard: shard, masks: masks)
             currentSides[name] = c
             // Text the triage file masks is left out of both sides' pages before they are matched.
             if let triage {
@@ -207,12 +207,14 @@ struct Diff: ParsableCommand {
     }
 
     /// One side for one profile: a snapshot's, or the book rendered as the other side was (nil when a snapshot lacks the profile).
-    private func side(_ input: DiffInput, profile: String, other: DiffInput, shard: Shard?) throws -> SnapshotSide? {
+    /// A book is laid out with `masks` (the triage file's selector masks) when given, else with
+    /// those the other side's snapshot was made with.
+    private func side(_ input: DiffInput, profile: String, other: DiffInput, shard: Shard?, masks: String?) throws -> SnapshotSide? {
         switch input {
         case .snapshot(let profiles):
             return profiles.first { $0.manifest.profile == profile }.map { SnapshotSide(manifest: $0.manifest, images: FolderImages(folder: $0.folder)) }
         case .book(let path, let publication, let images):
-            let setup: RenderSetup
+            var setup: RenderSetup
             if case .snapshot(let profiles) = other {
                 guard let recorded = profiles.first(where: { $0.manifest.profile == profile })?.manifest else { return nil }
                 do {
@@ -224,6 +226,7 @@ struct Diff: ParsableCommand {
                 guard let own = try render.setups().first(where: { $0.name == profile }) else { return nil }
                 setup = own
             }
+            if let masks { setup = try setup.masking(masks) }
             let cached = cache.map { RenderCache(folder: URL(fileURLWithPath: $0)) }
             let fonts = FontFingerprint.installed()
             let key = try cached?.key(book: path, profile: profile, options: setup.options, shard: shard, fonts: fonts)

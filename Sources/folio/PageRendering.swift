@@ -3,6 +3,7 @@ import FolioDiff
 import FolioLayout
 import FolioPublication
 import FolioRender
+import FolioStyle
 import FoundationEssentials
 import Glibc
 
@@ -67,6 +68,8 @@ struct RenderSetup {
     let target: TargetOptions
     let dpr: Double
     let compression: Int
+    /// The elements whose text is masked, a CSS selector list (the `masks` option, from a triage file).
+    let masks: String?
 
     /// - Parameter name: the profile's name; nil names it after the resolved settings.
     init(options given: [String: String], name: String?) throws {
@@ -84,12 +87,23 @@ struct RenderSetup {
         let scale = target.scale ?? (target.device.lowercased() == "tablet" ? "14pt" : "12pt")
         dpr = given["dpr"].flatMap(Double.init) ?? environment.devicePixelRatio
         compression = given["png-compression"].flatMap(Int.init) ?? 1
+        masks = given["masks"]
+        if let masks, Selector.parseList(masks) == nil {
+            throw ValidationError("the masks option is not a CSS selector list: \(masks)")
+        }
         var options = given
         options["scale"] = scale
         options["dpr"] = Self.number(dpr)
         options["png-compression"] = String(compression)
         self.options = options
         self.name = name ?? RenderProfile.name(device: target.device, scale: scale, theme: target.theme.rawValue, landscape: target.landscape)
+    }
+
+    /// The same settings with the text of the elements `selectors` matches masked (nil: none).
+    func masking(_ selectors: String?) throws -> RenderSetup {
+        var given = options
+        given["masks"] = selectors
+        return try RenderSetup(options: given, name: name)
     }
 
     /// `3`, not `3.0`.
@@ -104,7 +118,7 @@ struct RenderSetup {
         let layout = BookLayout(publication: publication, environment: try target.environment(), settings: try target.settings(), images: images)
         let progress = Progress(enabled: isatty(2) == 1)
         var count = 0
-        try SnapshotRenderer(layout: layout, images: images, dpr: dpr, compression: compression).run(jobs: jobs, draw: draw) { record, png in
+        try SnapshotRenderer(layout: layout, images: images, dpr: dpr, compression: compression, masks: masks).run(jobs: jobs, draw: draw) { record, png in
             try page(record, png)
             count += 1
             if count % 16 == 0 { progress.update(count) }

@@ -14,7 +14,9 @@ struct Snapshot: ParsableCommand {
         (--out/phone-12pt-day/) with the pages as page-0001.png … and manifest.json: the render options, the \
         SHA-256 of each pinned font file, and per page its number, file, spine index and href, locator range \
         (start and end offsets), table-of-contents title, text, images and sha256. Without --profiles, one \
-        profile is rendered with the other options and named after them.
+        profile is rendered with the other options and named after them. --accept TRIAGE applies the triage \
+        file's selector masks (as folio diff --accept does), recorded in the options so a diff against the \
+        snapshot lays the other book out with them too.
         """
     )
 
@@ -26,8 +28,22 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The snapshot folder (created if needed; pages of an earlier snapshot of the same profile are replaced).")
     var out: String
 
+    @Option(help: "A triage file (JSON or YAML) whose selector masks apply: the text of the elements they match is left out of the pages' texts and its boxes are not compared by folio diff.")
+    var accept: String?
+
     func run() throws {
-        let setups = try render.setups()
+        var setups = try render.setups()
+        if let accept {
+            let triage: Triage
+            do {
+                triage = try Triage.read(accept)
+            } catch {
+                Terminal.error("\(error)")
+                throw ExitCode(2)
+            }
+            let name = URL(fileURLWithPath: book).lastPathComponent
+            setups = try setups.map { try $0.masking(triage.maskSelectors(book: name, profile: $0.name)) }
+        }
         let publication = try openForRendering(book)
         let warningsBefore = publication.diagnostics.warnings.count
         let images = BookImages(publication)

@@ -1,3 +1,5 @@
+import FolioCore
+import FolioXML
 import Foundation
 import Testing
 
@@ -136,6 +138,99 @@ import Testing
         let book = Self.fixtures.appendingPathComponent("book").path
         #expect(try Self.run(["diff", book, edited, "--update"]).status == 64)
         #expect(try Self.run(["diff", snap.path, edited, "--update", "--shard", "1/2"]).status == 64)
+    }
+
+    /// The fixture book with the edits' files laid over a copy of it, inside `folder`.
+    static func book(in folder: URL, edits: [String]) throws -> String {
+        let copy = folder.appendingPathComponent("edited-" + edits.joined(separator: "+"))
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("book"), to: copy)
+        for edit in edits {
+            let overlay = fixtures.appendingPathComponent(edit).standardizedFileURL
+            let files = FileManager.default.enumerator(at: overlay, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = files?.nextObject() as? URL {
+                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+                let target = copy.appendingPathComponent(String(url.standardizedFileURL.path.dropFirst(overlay.path.count + 1)))
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: url, to: target)
+            }
+        }
+        return copy.path
+    }
+
+    /// JUnit XML read with Folio's strict parser: each test case by name, with its failure's
+    /// text (nil when it passes) and what it printed.
+    static func junitCases(_ url: URL) throws -> [String: (failure: String?, out: String)] {
+        let diagnostics = Diagnostics()
+        let tree = try MarkupParser.parse(Array(try Data(contentsOf: url)), path: url.path, recovery: .xml, diagnostics: diagnostics)
+        #expect(diagnostics.warnings.isEmpty, "\(diagnostics.warnings)")
+        var cases: [String: (failure: String?, out: String)] = [:]
+        for testcase in tree.root?.descendants("testcase") ?? [] {
+            cases[testcase.attribute("name") ?? ""] = (testcase.descendants("failure").first?.textContent,
+                                                      testcase.descendants("system-out").first?.textContent ?? "")
+        }
+        return cases
+    }
+
+    /// A change set through the whole CI round: a paragraph added, the cover image replaced
+    /// (expected by the triage file, in YAML), a CSS colour changed and the colophon's date
+    /// changed (masked by a selector the snapshot was made with). The paragraph fails at any
+    /// threshold; --update accepts it chapter by chapter and the next run passes.
+    @Test func aChangeSetGoesThroughTriageMasksJUnitAndUpdate() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let triage = folder.appendingPathComponent("triage.yaml")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("""
+            expected:
+              - chapter: EPUB/cover.xhtml
+                reason: new cover art
+                expires: 2099-12-31
+            masks:
+              - selector: .colophon time
+            """.utf8).write(to: triage)
+        let snap = folder.appendingPathComponent("snap")
+        let made = try Self.snapshot(snap, "--accept", triage.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: snap.appendingPathComponent("200x240-12pt-day/manifest.json"))) as? [String: Any])
+        #expect((manifest["options"] as? [String: String])?["masks"] == ".colophon time")
+        let pages = try #require(manifest["pages"] as? [[String: Any]])
+        #expect((pages.last?["masked"] as? [Any])?.isEmpty == false)
+        #expect(pages.last?["text"] as? String == "Three\nThe last page is short.\nBuilt on .\n")
+
+        // The colour and the date alone: the colour is a pixel change a threshold forgives, the
+        // date is masked (the snapshot's options carry the mask, no triage file needed).
+        let restyled = try Self.book(in: folder, edits: ["css-colour-changed", "date-changed"])
+        #expect(try Self.run(["diff", snap.path, restyled, "--threshold", "100"]).status == 0)
+        let strict = try Self.run(["diff", snap.path, restyled])
+        #expect(strict.status == 1)
+        #expect(!strict.text.contains("November"), "\(strict.text)")
+
+        let edited = try Self.book(in: folder, edits: ["paragraph-inserted", "image-swapped", "css-colour-changed", "date-changed"])
+        let junit = folder.appendingPathComponent("junit.xml"), report = folder.appendingPathComponent("report")
+        for threshold in ["0", "100"] {
+            let run = try Self.run(["diff", snap.path, edited, "--accept", triage.path, "--junit", junit.path,
+                                    "--threshold", threshold, "--report", report.path])
+            #expect(run.status == 1, "threshold \(threshold): \(run.text) \(run.stderr)")
+            let cases = try Self.junitCases(junit)
+            let one = try #require(cases.first { $0.key.contains("one.xhtml") }?.value)
+            #expect(one.failure?.contains("At low water") == true, "\(one)")
+            // The new cover is expected; at 100 % it is a pixel change the threshold forgives anyway.
+            let cover = try #require(cases.first { $0.key.contains("cover.xhtml") }?.value)
+            #expect(cover.failure == nil && cover.out.contains("expected: new cover art") == (threshold == "0"), "\(cover)")
+            #expect(!cases.values.contains { ($0.failure ?? "").contains("November") })
+        }
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("index.html").path))
+
+        let updated = try Self.run(["diff", snap.path, edited, "--accept", triage.path, "--update"])
+        #expect(updated.status == 0, "\(updated.text) \(updated.stderr)")
+        #expect(updated.text.contains("EPUB/one.xhtml") && !updated.text.contains("chapters (EPUB/cover.xhtml"), "\(updated.text)")
+        let after = try Self.run(["diff", snap.path, edited, "--accept", triage.path, "--junit", junit.path])
+        #expect(after.status == 0, "\(after.text)")
+        // The cover's change is still the triage file's to explain: the update kept the old cover.
+        let cases = try Self.junitCases(junit)
+        #expect(cases.values.allSatisfy { $0.failure == nil })
+        #expect(cases.first { $0.key.contains("cover.xhtml") }?.value.out.contains("expected: new cover art") == true)
     }
 
     /// `--cache`: a book rendered once is found by its content the next time and not rendered

@@ -26,6 +26,18 @@ import Testing
         #expect(heat?.pixel(x: 0, y: 0) == 0xFFFF_FFFF)
     }
 
+    @Test func maskedPixelsAreTheSameAndTintedBlueOnceWhereMasksOverlap() {
+        let before = Self.bitmap(20, 20) { _, _ in nil }
+        let after = Self.bitmap(20, 20) { x, y in (4...7).contains(x) && (10...11).contains(y) ? 0xFF00_0000 : nil }
+        let masks = [PixelBox(x: 3, y: 9, width: 6, height: 4), PixelBox(x: 4, y: 10, width: 10, height: 2)]
+        let (difference, heat) = PixelComparator().compare(before, after, heatMap: true, masks: masks)
+        #expect(difference.differing == 0 && difference.box == nil)
+        // White faded stays white, tinted: (191, 223, 255), whether one mask or two cover it.
+        #expect(heat?.pixel(x: 3, y: 9) == 0xFFBF_DFFF)
+        #expect(heat?.pixel(x: 5, y: 10) == 0xFFBF_DFFF)
+        #expect(heat?.pixel(x: 15, y: 15) == 0xFFFF_FFFF)
+    }
+
     @Test func aSoftEdgeMovedByAPixelIsAntiAliasingNotAChange() {
         // A black bar whose right edge is a grey anti-aliased column, one column further right after.
         func bar(edge: Int) -> Bitmap {

@@ -118,8 +118,48 @@ import Testing
         #expect(both.pages.allSatisfy { $0.status == .identical }, "\(both.rows)")
     }
 
+    /// A date in the colophon, masked by a selector: left out of the page's text, its boxes
+    /// recorded with the page, so a changed date is no change; unmasked, it is one.
+    @Test func aSelectorMaskHidesTheTextOfTheElementsItMatches() throws {
+        let strict = try FixtureBooks.diff("date-changed")
+        #expect(strict.pages.contains { $0.status == .changed })
+        let masked = try FixtureBooks.diff("date-changed", masks: ".colophon time")
+        #expect(masked.pages.allSatisfy { $0.status == .identical }, "\(masked.rows)")
+        let side = try FixtureBooks.render(FixtureBooks.book, masks: ".colophon time")
+        let last = try #require(side.manifest.pages.last)
+        #expect(last.text.contains("Built on ."), "\(last.text)")
+        #expect(!last.text.contains("November"))
+        try #require(!last.masked.isEmpty)
+        #expect(last.masked.reduce(0) { $0 + $1.width } > 40 && last.masked.allSatisfy { $0.height > 10 && $0.x >= 0 })
+        let unmasked = side.manifest.pages.dropLast().allSatisfy { $0.masked.isEmpty }
+        #expect(unmasked)
+        // The boxes survive the manifest's JSON.
+        let read = try SnapshotManifest(data: Data(side.manifest.json().serialized().utf8), source: "manifest.json")
+        #expect(read.pages.last?.masked == last.masked)
+        // A mask that matches something else leaves the change a change.
+        let elsewhere = try FixtureBooks.diff("date-changed", masks: "h1 em")
+        #expect(elsewhere.pages.contains { $0.status == .changed })
+    }
+
+    @Test func aTriageFileGivesEachBookAndProfileItsSelectors() throws {
+        let triage = try Triage(data: Data(#"""
+            {"expected": [], "masks": [{"selector": "time"}, {"book": "a.epub", "selector": ".date"},
+                                       {"profile": "phone-12pt-day", "selector": "footer"}, {"text": "x"}]}
+            """#.utf8), source: "t.json")
+        #expect(triage.maskSelectors(book: "a.epub", profile: "tablet-14pt-night") == "time, .date")
+        #expect(triage.maskSelectors(book: "b.epub", profile: "phone-12pt-day") == "time, footer")
+        #expect(Triage(entries: []).maskSelectors(book: "a.epub", profile: "p") == nil)
+    }
+
+    @Test func removingPiecesTakesEachOutInTurn() {
+        #expect(SnapshotRenderer.removing(["29", "November"], from: "On 29 November 2026, 29 ships.") == "On 2026, 29 ships.")
+        #expect(SnapshotRenderer.removing(["b"], from: "a b c\nb d") == "a c\nb d")
+        #expect(SnapshotRenderer.removing(["zz"], from: "a  b") == "a b")
+    }
+
     @Test func aMalformedMaskIsRefused() {
-        for mask in [#"{"rect": [1, 2, 3]}"#, #"{"rect": [0, 0, 0, 5]}"#, #"{"text": "("}"#, #"{"page": 2}"#] {
+        for mask in [#"{"rect": [1, 2, 3]}"#, #"{"rect": [0, 0, 0, 5]}"#, #"{"text": "("}"#, #"{"page": 2}"#,
+                     #"{"selector": "p >"}"#, #"{"selector": "time", "page": 3}"#] {
             #expect(throws: SnapshotError.self, "\(mask)") {
                 try Triage(data: Data((#"{"expected": [], "masks": ["# + mask + "]}").utf8), source: "t.json")
             }

@@ -66,6 +66,16 @@ extension Frame {
         return Self.merged(rects)
     }
 
+    /// The runs drawn from the text nodes `nodes` (by `TextSource.node`), in painting order:
+    /// each one's box (from the face's ascender to its descender, as `textRects`) and text.
+    public func runs(ofTextNodes nodes: Set<Int>, metric: TextMetric) -> [(box: Rect, text: String)] {
+        guard !nodes.isEmpty else { return [] }
+        return items.compactMap { item in
+            guard case .text(let origin, let run) = item, let node = run.source?.node, nodes.contains(node) else { return nil }
+            return (textBox(origin: origin, run: run, left: run.x, right: run.x + run.width, metric: metric), run.text)
+        }
+    }
+
     /// The frame with `color` filled under `rects`, each fill placed just before the first text it
     /// lies under: above the boxes' own backgrounds, beneath the glyphs.
     public func highlighting(_ rects: [Rect], color: RGBA) -> Frame {

@@ -24,6 +24,24 @@ extension BookLayout {
         return start..<max(start, end)
     }
 
+    /// The text and CDATA nodes (by `XMLNode.index`) inside the elements of a spine item's
+    /// document that any of `selectors` matches (selectors of a pseudo-element match nothing):
+    /// what a snapshot's mask hides. Empty for a chapter without a document.
+    public func textNodes(inElementsMatching selectors: [Selector], inSpineItem spineIndex: Int) -> Set<Int> {
+        let selectors = selectors.filter { $0.pseudoElement == nil }
+        guard !selectors.isEmpty, let root = chapter(spineIndex).tree?.root else { return [] }
+        var nodes: Set<Int> = []
+        root.visitDescendants { node in
+            guard node.isElement, selectors.contains(where: { $0.matches(node) }) else { return true }
+            node.visitDescendants { inner in
+                if inner.kind == .text || inner.kind == .cdata { nodes.insert(Int(inner.index)) }
+                return true
+            }
+            return false
+        }
+        return nodes
+    }
+
     /// The rectangles (page coordinates, CSS px) covering the text of `range` on `page`: one per
     /// line, or per run where runs are apart. Empty when none of the range is on the page.
     public func highlightRects(_ range: Range<Int>, on page: Page) -> [Rect] {

@@ -32,14 +32,14 @@ enum FixtureBooks {
     }
 
     /// Renders a book folder as a snapshot side: 200 × 240 CSS px at 1×, pages held in memory.
-    static func render(_ folder: URL, jobs: Int = 1, profile: String = "tiny") throws -> SnapshotSide {
+    static func render(_ folder: URL, jobs: Int = 1, profile: String = "tiny", masks: String? = nil) throws -> SnapshotSide {
         let publication = try PublicationOpener.open(folder.path)
         let images = BookImages(publication)
         let layout = BookLayout(publication: publication, environment: MediaEnvironment(width: 200, height: 240, dpr: 1),
                                 settings: .phone, imageSize: { images.size($0) })
         let store = MemoryImages()
         var pages: [SnapshotPage] = []
-        try SnapshotRenderer(layout: layout, images: images, dpr: 1).run(jobs: jobs) { page, png in
+        try SnapshotRenderer(layout: layout, images: images, dpr: 1, masks: masks).run(jobs: jobs) { page, png in
             if let png { store.store(png, page: page.number) }
             pages.append(page)
         }
@@ -48,11 +48,11 @@ enum FixtureBooks {
         return SnapshotSide(manifest: manifest, images: store)
     }
 
-    /// The book against an edited copy.
-    static func diff(_ edit: String, options: DiffOptions = DiffOptions()) throws -> ProfileDiff {
+    /// The book against an edited copy, both laid out with `masks`.
+    static func diff(_ edit: String, options: DiffOptions = DiffOptions(), masks: String? = nil) throws -> ProfileDiff {
         let copy = try edited(edit)
         defer { try? FileManager.default.removeItem(at: copy) }
-        return try SnapshotDiffer.diff(profile: "tiny", baseline: try render(book), current: try render(copy), options: options)
+        return try SnapshotDiffer.diff(profile: "tiny", baseline: try render(book, masks: masks), current: try render(copy, masks: masks), options: options)
     }
 }
 
