@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // librsvg is loaded at run time (see Sources/CRsvg): only commands that meet an SVG load it.
         .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
+        // libavif and libjxl likewise (see Sources/CModernImage): libavif alone needs some thirty libraries.
+        .target(name: "CModernImage", linkerSettings: [.linkedLibrary("dl")]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
         .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
         // libmpv is loaded at run time by a small C loader (its headers come from libmpv-dev):
@@ -58,7 +60,7 @@ let package = Package(
             name: "FolioRender",
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CCairoLoader", "CFreeType", "CLibPNG"]
         ),
-        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CCairo", "CCairoLoader", "CFreeType", "CLibXML2"]),
+        .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CModernImage", "CCairo", "CCairoLoader", "CFreeType", "CLibXML2"]),
         .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
         .target(name: "FolioSearch", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioLayout"]),
         .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),

@@ -1,5 +1,5 @@
 /// Decodes images to Cairo-ready pixels with the field's libraries: libjpeg-turbo, libpng, giflib,
-/// libwebp and librsvg.
+/// libwebp, libavif, libjxl and librsvg.
 ///
 /// Bytes are untrusted: sizes are checked before pixels are allocated, library errors become
 /// `ImageError`, and SVG documents cannot reach files or the network. No state is shared between
@@ -14,6 +14,8 @@ public enum ImageDecoder {
         case .png: return try PNGCodec.decode(bytes, maxPixels: maxPixels)
         case .gif: return try GIFCodec.decode(bytes, maxPixels: maxPixels)
         case .webp: return try WebPCodec.decode(bytes, maxPixels: maxPixels)
+        case .avif: return try ModernImageCodec.decode(bytes, .avif, maxPixels: maxPixels)
+        case .jxl: return try ModernImageCodec.decode(bytes, .jxl, maxPixels: maxPixels)
         case .svg: return try SVGCodec.decode(bytes, size: size, maxPixels: maxPixels)
         }
     }

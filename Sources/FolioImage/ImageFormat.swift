@@ -2,7 +2,7 @@
 ///
 /// https://www.w3.org/TR/epub-33/#sec-core-media-types
 public enum ImageFormat: String, Sendable {
-    case jpeg, png, gif, webp, svg
+    case jpeg, png, gif, webp, avif, jxl, svg
 
     /// The format the bytes announce by their signature, or nil.
     ///
@@ -18,11 +18,30 @@ public enum ImageFormat: String, Sendable {
             self = .gif
         } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
             self = .webp
+        } else if Self.isAVIF(bytes) {
+            self = .avif
+        } else if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            self = .jxl  // a bare JPEG XL codestream, or the ISO BMFF container with its JXL signature box
         } else if Self.looksLikeMarkup(bytes) {
             self = .svg
         } else {
             return nil
         }
+    }
+
+    /// An ISO BMFF file whose `ftyp` box names the AVIF brands (`avif` still, `avis` sequence),
+    /// as its major brand or a compatible one.
+    /// https://aomediacodec.github.io/av1-avif/#brands-overview
+    private static func isAVIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 16, bytes[4..<8].elementsEqual("ftyp".utf8) else { return false }
+        let size = min(bytes.count, bytes[0..<4].reduce(0) { $0 << 8 | Int($1) })
+        var offset = 8
+        while offset + 4 <= size {
+            let brand = bytes[offset..<offset + 4]
+            if brand.elementsEqual("avif".utf8) || brand.elementsEqual("avis".utf8) { return true }
+            offset += offset == 8 ? 8 : 4  // the minor version follows the major brand
+        }
+        return false
     }
 
     private static func looksLikeMarkup(_ bytes: [UInt8]) -> Bool {

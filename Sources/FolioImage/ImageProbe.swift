@@ -10,6 +10,8 @@ public enum ImageProbe {
         case .png: size = PNGCodec.probe(bytes)
         case .gif: size = GIFCodec.probe(bytes)
         case .webp: size = WebPCodec.probe(bytes)
+        case .avif: size = ModernImageCodec.probe(bytes, .avif)
+        case .jxl: size = ModernImageCodec.probe(bytes, .jxl)
         case .svg: size = SVGCodec.probe(bytes)
         }
         return size.map { ImageInfo(format: format, width: $0.width, height: $0.height) }

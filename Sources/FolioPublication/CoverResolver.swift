@@ -130,7 +130,7 @@ public enum CoverResolver {
             if type.hasPrefix("image/") { return true }
             guard type.isEmpty || type == "application/octet-stream" else { return false }
             let ext = item.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            return ["jpg", "jpeg", "png", "gif", "webp", "svg"].contains(ext)
+            return ["jpg", "jpeg", "png", "gif", "webp", "avif", "jxl", "svg"].contains(ext)
         }
     }
 }

@@ -81,8 +81,8 @@ public enum MediaTypes {
     public static let ncx = "application/x-dtbncx+xml"
     public static let smil = "application/smil+xml"
     /// Core media types Folio renders: content documents and images.
-    public static let renderable: Set<String> = [xhtml, svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
-    public static let images: Set<String> = [svg, "image/jpeg", "image/png", "image/gif", "image/webp"]
+    public static let renderable: Set<String> = [xhtml, svg, "image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/jxl"]
+    public static let images: Set<String> = [svg, "image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/jxl"]
     /// Media types whose files are shown as XHTML when their content is XHTML (OEBPS 1.2 books
     /// declare XHTML chapters as DTBook) and nothing else in their fallback chain renders.
     public static let xhtmlWhenSniffed: Set<String> = ["application/x-dtbook+xml"]

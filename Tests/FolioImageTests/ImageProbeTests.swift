@@ -10,6 +10,8 @@ import Testing
         ("lossless-rgba-4x3.webp", .webp, 4, 3),
         ("lossy-red-blue-16x8.webp", .webp, 16, 8),
         ("animated-red-then-blue.webp", .webp, 4, 4),
+        ("lossless-rgba-4x3.avif", .avif, 4, 3),
+        ("lossless-rgba-4x3.jxl", .jxl, 4, 3),
         ("red-blue-halves.svg", .svg, 10, 10),
     ])
     func eachFormatReportsItsSizeFromItsHeader(fixture: String, format: ImageFormat, width: Double, height: Double) throws {
@@ -49,6 +51,13 @@ import Testing
         #expect(ImageFormat(sniffing: try Fixture.bytes("two-frames.gif")) == .gif)
         #expect(ImageFormat(sniffing: try Fixture.bytes("lossy-red-blue-16x8.webp")) == .webp)
         #expect(ImageFormat(sniffing: Array("\u{FEFF}  <svg/>".utf8)) == .svg)
+        // AVIF by its ftyp brands (major or compatible), JPEG XL bare or in its container.
+        #expect(ImageFormat(sniffing: try Fixture.bytes("lossless-rgba-4x3.avif")) == .avif)
+        let compatible: [UInt8] = [0, 0, 0, 24] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("miafavif".utf8)
+        #expect(ImageFormat(sniffing: compatible) == .avif)
+        #expect(ImageFormat(sniffing: [0, 0, 0, 20] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("mp41".utf8)) == nil)
+        #expect(ImageFormat(sniffing: try Fixture.bytes("lossless-rgba-4x3.jxl")) == .jxl)
+        #expect(ImageFormat(sniffing: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A, 0, 0]) == .jxl)
         // A signature alone is not an image: the library must read a header after it.
         #expect(ImageFormat(sniffing: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]) == .png)
         #expect(ImageProbe.probe([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]) == nil)

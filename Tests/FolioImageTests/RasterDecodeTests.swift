@@ -36,7 +36,8 @@ import Testing
     }
 
     /// Row 0: red, green at alpha 128, transparent blue, white; rows 1–2 blue. Exact: lossless.
-    @Test(arguments: ["rgba-4x3.png", "lossless-rgba-4x3.webp"])
+    /// The AVIF and JPEG XL files are rgba-4x3.png encoded by `avifenc --lossless` and `cjxl -d 0`.
+    @Test(arguments: ["rgba-4x3.png", "lossless-rgba-4x3.webp", "lossless-rgba-4x3.avif", "lossless-rgba-4x3.jxl"])
     func losslessImagesDecodeToPremultipliedARGB(fixture: String) throws {
         let bitmap = try ImageDecoder.decode(Fixture.bytes(fixture))
         #expect((bitmap.width, bitmap.height, bitmap.stride, bitmap.pixels.count) == (4, 3, 16, 48))

@@ -15,6 +15,7 @@ enum Fixture {
         "rgba-4x3.png", "palette-transparent.png",
         "two-frames.gif", "interlaced.gif", "frame-offset.gif",
         "lossless-rgba-4x3.webp", "lossy-red-blue-16x8.webp", "animated-red-then-blue.webp",
+        "lossless-rgba-4x3.avif", "lossless-rgba-4x3.jxl",
         "red-blue-halves.svg", "viewbox-only.svg",
     ]
 }
