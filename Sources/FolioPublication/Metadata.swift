@@ -32,8 +32,11 @@ public struct Metadata: Sendable, Hashable {
     public init() {}
 
     /// The main title: the first of type `main`, else the first title.
-    public var title: String? {
-        (titles.first { $0.type == "main" } ?? titles.first)?.value
+    public var title: String? { mainTitle?.value }
+
+    /// The main title with its language and direction.
+    public var mainTitle: Title? {
+        titles.first { $0.type == "main" } ?? titles.first
     }
 
     /// The first `meta` (without `refines`) with this property or EPUB 2 name, as written.

@@ -12,9 +12,10 @@ enum InfoText {
             guard let value, !value.isEmpty else { return }
             out += label.padding(13) + value + "\n"
         }
-        line("Title", m.title)
+        // Titles and names in logical order, isolated in the direction their dir gives.
+        line("Title", m.mainTitle?.isolated)
         for t in m.titles where t.value != m.title {
-            line("  " + (t.type ?? "title"), t.value)
+            line("  " + (t.type ?? "title"), t.isolated)
         }
         for c in m.creators { line("Creator", person(c)) }
         for c in m.contributors { line("Contributor", person(c)) }
@@ -64,7 +65,7 @@ enum InfoText {
     }
 
     static func person(_ c: Contributor) -> String {
-        var s = c.name
+        var s = c.isolated
         if let role = c.role { s += " (\(role))" }
         if let fileAs = c.fileAs, fileAs != c.name { s += ", file as \"\(fileAs)\"" }
         return s

@@ -87,10 +87,11 @@ struct PDFOutput {
     /// book's `dcterms:modified` (so the file changes only when the book or Folio does), or
     /// the Unix epoch when it has none in the form EPUB 3 requires.
     static func info(_ metadata: Metadata) -> PDFDocument.Info {
-        let authors = metadata.creators.map(\.name).filter { !$0.isEmpty }
+        // Logical order with the isolate each dir names: viewers apply the bidi algorithm.
+        let authors = metadata.creators.filter { !$0.name.isEmpty }.map(\.isolated)
         let modified = metadata.modified?.trimmingWhitespace()
         let date = modified.flatMap { $0.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})?/) != nil ? $0 : nil }
-        return PDFDocument.Info(title: metadata.title, author: authors.isEmpty ? nil : authors.joined(separator: ", "),
+        return PDFDocument.Info(title: metadata.mainTitle?.isolated, author: authors.isEmpty ? nil : authors.joined(separator: ", "),
                                 date: date ?? "1970-01-01T00:00:00Z")
     }
 

@@ -38,6 +38,23 @@ import Testing
         #expect(text(p).contains("I. Winter"))
     }
 
+    /// A Hebrew title with dir="rtl", an Arabic creator and a Latin one, a Hebrew chapter title:
+    /// each set in the visual order its direction gives, Arabic joined, as page text is.
+    @Test func theJacketAndStatusLineShowRightToLeftMetadataInVisualOrder() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/rtl-metadata")
+        let publication = try PublicationOpener.open(fixture.path)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 60, rows: 19, theme: .day)
+        let p = Pager(book: book, columns: 60, rows: 20, theme: .day, showJacket: true)
+        let jacket = text(p).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(jacket.contains("!השדח הקתפרה :CSS"), "\(jacket)")
+        #expect(jacket.contains("Ivan (the) Herman"))
+        let arabic = try #require(jacket.first { $0.unicodeScalars.contains { (0xFE70...0xFEFF).contains($0.value) } })
+        #expect(arabic.unicodeScalars.count == "نجيب محفوظ".unicodeScalars.count)
+        press(p, .character("x"))
+        let status = try #require(text(p).split(separator: "\n").last)
+        #expect(status.contains("(ןושאר) קרפ"), "\(status)")
+    }
+
     @Test func pagingForwardCrossesIntoTheNextChapterAndBackAgain() throws {
         let p = try pager()
         let first = p.position

@@ -147,3 +147,15 @@ extension PackageParserMetadataTests {
         #expect(package.spine.items.map(\.renderableID) == ["c1"])  // text/html read as XHTML
     }
 }
+
+/// Metadata in plain text keeps its direction with Unicode isolates.
+@Suite struct MetadataIsolateTests {
+    @Test func rightToLeftTextIsIsolatedInTheDirectionItsDirGives() {
+        #expect(Metadata.isolated("CSS: הרפתקה חדשה!", direction: "rtl") == "\u{2067}CSS: הרפתקה חדשה!\u{2069}")
+        #expect(Metadata.isolated("Dave Cramer", direction: "rtl") == "\u{2067}Dave Cramer\u{2069}")
+        #expect(Metadata.isolated("مغامرة", direction: nil) == "\u{2068}مغامرة\u{2069}")
+        #expect(Metadata.isolated("CSS: مغامرة", direction: "ltr") == "\u{2066}CSS: مغامرة\u{2069}")
+        #expect(Metadata.isolated("Moby-Dick", direction: "ltr") == "Moby-Dick")
+        #expect(Metadata.isolated("Moby-Dick", direction: nil) == "Moby-Dick")
+    }
+}

@@ -84,3 +84,28 @@ import FolioStyle
         #expect(BidiParagraph.presentationForms("shalom שלום") == "shalom שלום")
     }
 }
+
+/// Lines for terminals, which draw characters in the order given: visual order.
+@Suite struct VisualLineTests {
+    @Test func leftToRightTextComesBackAsItIs() {
+        #expect(BidiParagraph.visualLine("The Lighthouse (Keeper)", base: .auto) == "The Lighthouse (Keeper)")
+        #expect(BidiParagraph.visualLine("Dave Cramer", base: .rtl) == "Dave Cramer")
+    }
+
+    @Test func aRightToLeftLineIsReversedWithItsBracketsMirrored() {
+        // פרק (ראשון): one right-to-left run, read from the right.
+        #expect(BidiParagraph.visualLine("פרק (ראשון)", base: .auto) == "(ןושאר) קרפ")
+        // The W3C pkg-dir test's title: under rtl the Latin run keeps its order at the right.
+        #expect(BidiParagraph.visualLine("CSS: הרפתקה חדשה!", base: .rtl) == "!השדח הקתפרה :CSS")
+        // Under ltr (or auto, the first strong letter being C) the Hebrew run turns alone.
+        #expect(BidiParagraph.visualLine("CSS: הרפתקה חדשה!", base: .auto) == "CSS: השדח הקתפרה!")
+    }
+
+    @Test func arabicIsJoinedAndControlsAreLeftOut() {
+        let line = BidiParagraph.visualLine("\u{2067}سلام\u{2069}", base: .ltr)
+        #expect(line.unicodeScalars.count == 4)
+        #expect(line.unicodeScalars.allSatisfy { (0xFE70...0xFEFF).contains($0.value) }, "presentation forms only")
+        // Read from the right: initial sin, medial lam, final alef, isolated mim.
+        #expect(line.unicodeScalars.last?.value == 0xFEB3 && line.unicodeScalars.first?.value == 0xFEE1)
+    }
+}

@@ -1,6 +1,7 @@
 import FolioLayout
 import FolioPublication
 import FolioRender
+import FolioText
 import FolioXML
 import FoundationEssentials
 import Glibc
@@ -183,6 +184,12 @@ extension Pager {
     }
 
     /// Words wrapped to `width` columns (terminal widths).
+    /// A line of the book's metadata or navigation as cells show it: in visual order under its
+    /// `dir` (`rtl`, `ltr`; `auto` or nil: its first strong letter decides), Arabic joined.
+    static func visual(_ line: String, dir: String?) -> String {
+        BidiParagraph.visualLine(line, base: dir == "rtl" ? .rtl : dir == "ltr" ? .ltr : .auto)
+    }
+
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""

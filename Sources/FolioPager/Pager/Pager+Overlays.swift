@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioPublication
 import FolioReader
 import FolioRender
 import FolioStyle
@@ -175,16 +176,18 @@ extension Pager {
     private func drawJacket(on screen: inout CellGrid) {
         let colors = palette
         let metadata = book.publication.metadata
-        let title = metadata.title ?? "Untitled"
-        let authors = metadata.creators.map(\.name).joined(separator: ", ")
+        let title = metadata.mainTitle ?? Title(value: "Untitled")
         for k in screen.cells.indices where k < columns * (rows - 1) {
             screen.cells[k] = Cell(foreground: colors.text, background: colors.page)
         }
+        // Each line wrapped in reading order, then set in the visual order its direction gives.
         var lines: [(String, Bool)] = []
-        for line in Self.wrap(title, width: max(10, columns - 8)) { lines.append((line, true)) }
-        if !authors.isEmpty {
+        for line in Self.wrap(title.value, width: max(10, columns - 8)) { lines.append((Self.visual(line, dir: title.direction), true)) }
+        if !metadata.creators.isEmpty {
             lines.append(("", false))
-            for line in Self.wrap(authors, width: max(10, columns - 8)) { lines.append((line, false)) }
+            for creator in metadata.creators {
+                for line in Self.wrap(creator.name, width: max(10, columns - 8)) { lines.append((Self.visual(line, dir: creator.direction), false)) }
+            }
         }
         lines.append(("", false))
         lines.append(("", false))

@@ -224,9 +224,14 @@ extension Pager {
         } else if let message {
             left = message
         } else {
-            left = book.layout.title(spineIndex: position.spineIndex, page: position.page)
-                ?? book.publication.metadata.title ?? ""
-            left = left.split(whereSeparator: \.isNewline).joined(separator: " ")
+            // A chapter's title takes the direction of its first strong letter; the book's, its own.
+            if let chapter = book.layout.title(spineIndex: position.spineIndex, page: position.page) {
+                left = Self.visual(chapter.split(whereSeparator: \.isNewline).joined(separator: " "), dir: nil)
+            } else if let title = book.publication.metadata.mainTitle {
+                left = Self.visual(title.value.split(whereSeparator: \.isNewline).joined(separator: " "), dir: title.direction)
+            } else {
+                left = ""
+            }
         }
         let room = max(0, columns - rightWidth - 2)
         Self.put(" " + Self.truncate(left, width: room), on: &screen, column: 0, row: row, style: leftStyle)
