@@ -2,6 +2,7 @@ import FolioLayout
 import FolioOverlay
 import FolioPublication
 import FolioRender
+import FolioStyle
 import FolioTestSupport
 import Foundation
 import Testing
@@ -26,10 +27,11 @@ import Testing
         return (pager, time, timeline)
     }
 
-    /// The text of the screen cells painted with the pager's highlight colour.
+    /// The text of the screen cells painted with the sample's `.reading-now` background (its
+    /// media:active-class, which the pager uses instead of its own mark).
     private func highlighted(_ pager: Pager) -> String {
         let screen = pager.screen()
-        let mark = pager.palette.mark
+        let mark = RGBA(red: 0xFF, green: 0xE5, blue: 0x8F)
         var out = ""
         for row in 0..<(screen.rows - 1) {
             for column in 0..<screen.columns where screen[column, row].background == mark { out += screen[column, row].character }
@@ -124,5 +126,41 @@ import Testing
         pager.narrationFactory = { nil }
         _ = pager.handle(.character("a"))
         #expect(CellRenderer.plain(pager.screen()).contains("no narration"))
+    }
+}
+
+/// The book's own Media Overlays classes in the pager (W3C mol-css): the word being read takes
+/// `.active-item` (white on green), the rest of the text `.rendered-with-mo`'s grey while
+/// narration plays.
+@Suite(.enabled(if: Corpus.file("w3c/mol-css.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
+struct PagerNarrationStyleTests {
+    @Test func theFragmentBeingReadTakesTheBooksActiveClass() throws {
+        let publication = try PublicationOpener.open(try #require(Corpus.file("w3c/mol-css.epub")).path)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        let time = PagerNarrationTests.VirtualTime()
+        let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
+        pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        _ = pager.handle(.character("a"))
+        _ = pager.handle(.character("p"))
+        let clip = try #require(timeline.clips.first { $0.text.fragment == "c01w00002" })
+        while time.now < clip.begin + 0.05 {
+            time.now += 0.05
+            _ = pager.tickNarration()
+        }
+        let screen = pager.screen()
+        let green = RGBA(red: 13, green: 146, blue: 95), grey = RGBA(red: 158, green: 158, blue: 158)
+        var active = "", greyed = 0
+        for row in 0..<(screen.rows - 1) {
+            for column in 0..<screen.columns {
+                let cell = screen[column, row]
+                if cell.background == green { active += cell.character }
+                if cell.foreground == grey, cell.character != " " { greyed += 1 }
+            }
+        }
+        #expect(active.trimmingCharacters(in: .whitespaces) == "me", "\(active)")
+        #expect(greyed > 100, "the other text takes the playback class's grey")
+        // Not the pager's own mark: the book styles its fragment.
+        #expect(!(0..<(screen.rows - 1)).contains { row in (0..<screen.columns).contains { screen[$0, row].background == pager.palette.mark } })
     }
 }

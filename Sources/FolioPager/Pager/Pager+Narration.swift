@@ -1,6 +1,8 @@
 import FolioLayout
 import FolioOverlay
+import FolioPublication
 import FolioRender
+import FolioStyle
 
 /// The narration bar: Media Overlays played over the pages, the spoken fragment highlighted
 /// and the page following the voice.
@@ -10,6 +12,11 @@ final class PagerNarration {
     /// The clip whose fragment is highlighted, and where that fragment is.
     var clip: Int?
     var highlight: (spineIndex: Int, range: Range<Int>)?
+    /// What the book's `media:active-class` (and `playback-active-class`) do to the fragment,
+    /// by spine index and element id: found once per fragment, the cascade being run twice.
+    var styles: [String: ClassHighlight] = [:]
+    /// The current fragment's, when the book styles it; nil: Folio's own mark.
+    var style: ClassHighlight?
 
     init(session: NarrationSession) {
         self.session = session
@@ -103,9 +110,13 @@ extension Pager {
         guard narration.status.clipIndex != narration.clip else { return false }
         narration.clip = narration.status.clipIndex
         narration.highlight = nil
+        narration.style = nil
         guard let target = narration.status.text, let spine = book.layout.spineIndex(ofPath: target.path) else { return true }
         let range = target.fragment.flatMap { book.layout.textRange(ofElementID: $0, inSpineItem: spine) }
-        if let range { narration.highlight = (spine, range) }
+        if let range, let fragment = target.fragment {
+            narration.highlight = (spine, range)
+            narration.style = bookStyle(of: fragment, in: spine, range: range, narration)
+        }
         guard turnPage else { return true }
         let pages = book.pages(spine)
         let chapter = book.layout.chapter(spine)
@@ -136,6 +147,34 @@ extension Pager {
               book.pages(highlight.spineIndex).indices.contains(index) else { return false }
         go(Position(spineIndex: highlight.spineIndex, page: index))
         return true
+    }
+
+    /// The book's own look for the fragment being read (its Media Overlays active classes), when
+    /// it gives one: a background, or text recoloured inside the fragment (W3C mol-css).
+    private func bookStyle(of fragment: String, in spine: Int, range: Range<Int>, _ narration: PagerNarration) -> ClassHighlight? {
+        let key = "\(spine)#\(fragment)"
+        let style: ClassHighlight
+        if let known = narration.styles[key] {
+            style = known
+        } else {
+            let media = book.publication.metadata.mediaOverlays
+            guard media.activeClass != nil || media.playbackActiveClass != nil,
+                  let found = book.layout.classHighlight(elementID: fragment, activeClass: media.activeClass,
+                                                         playbackActiveClass: media.playbackActiveClass, inSpineItem: spine) else { return nil }
+            narration.styles[key] = found
+            style = found
+        }
+        let offsets = book.layout.chapter(spine).textOffsets
+        let recolours = style.textColors.keys.contains { node in offsets.map { range.contains($0.offset(node: node, offsetInNode: 0)) } ?? false }
+        return style.background != nil || recolours ? style : nil
+    }
+
+    /// The page's frame with the fragment marked: in the book's style when it has one, else
+    /// with `mark` under it.
+    func markingNarration(_ frame: Frame, rects: [Rect], mark: RGBA) -> Frame {
+        guard let style = narration?.style else { return frame.highlighting(rects, color: mark) }
+        let recoloured = frame.recoloringText(style.textColors)
+        return style.background.map { recoloured.highlighting(rects, color: $0) } ?? recoloured
     }
 
     /// The fragment's rectangles on the current page, for `pageGrid()`.

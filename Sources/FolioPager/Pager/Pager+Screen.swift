@@ -42,8 +42,8 @@ extension Pager {
         var grid = CellGrid(columns: pageColumns, rows: pageRows)
         var images: [TerminalImagePlacement] = []
         if showsImagePages, let page = currentPage {
-            var frame = page.frame
-            var rects = spoken?.rects ?? []
+            var frame = markingNarration(page.frame, rects: spoken?.rects ?? [], mark: palette.mark)
+            var rects: [Rect] = []
             for range in found { rects += book.layout.highlightRects(range, on: page) }
             if let link = marks?.link {
                 let all = imagePageLinks()
@@ -56,8 +56,8 @@ extension Pager {
         } else if scrolling {
             grid = scrolledGrid()
         } else if let page = currentPage {
-            var frame = page.frame
-            var rects = spoken?.rects ?? []
+            var frame = markingNarration(page.frame, rects: spoken?.rects ?? [], mark: palette.mark)
+            var rects: [Rect] = []
             for range in found { rects += book.layout.highlightRects(range, on: page) }
             let kept = saved.flatMap { book.layout.highlightRects($0, on: page) }
             if !kept.isEmpty { frame = frame.highlighting(kept, color: palette.highlight) }
