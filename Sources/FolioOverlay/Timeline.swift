@@ -16,6 +16,15 @@ public struct Timeline: Sendable, Hashable {
         self.chapters = chapters
     }
 
+    /// One audio or video file played whole as its own narration (an `<audio>` or `<video>` of a
+    /// page): one clip of `duration` seconds standing for `text`, one part.
+    public static func single(audio path: String, duration: Double, text: TextTarget, spineIndex: Int) -> Timeline {
+        let clip = OverlayClip(id: nil, text: text, audio: path, clipBegin: 0, clipEnd: duration)
+        return Timeline(clips: [TimelineClip(clip: clip, begin: 0, end: duration)],
+                        chapters: [TimelineChapter(spineIndex: spineIndex, href: text.path, overlayPath: path, overlayID: "",
+                                                   clips: 0..<1, begin: 0, end: duration)])
+    }
+
     /// Total narration time, seconds.
     public var duration: Double { clips.last?.end ?? 0 }
     public var isEmpty: Bool { clips.isEmpty }

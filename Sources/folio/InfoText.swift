@@ -35,6 +35,13 @@ enum InfoText {
         line("Layout", p.layout + (m.rendition.spread.map { ", spread \($0)" } ?? "") + (m.rendition.orientation.map { ", orientation \($0)" } ?? ""))
         line("Progression", p.readingProgression.rawValue)
         line("Cover", p.cover ?? "(none)")
+        // Audio and video files (pages' <audio> and <video>, narration's recordings).
+        let media = p.manifest.items.filter { $0.mediaType.hasPrefix("audio/") || $0.mediaType.hasPrefix("video/") }
+        if !media.isEmpty {
+            let audio = media.filter { $0.mediaType.hasPrefix("audio/") }.count
+            let names = media.prefix(4).map(\.path).joined(separator: ", ") + (media.count > 4 ? ", …" : "")
+            line("Media", "\(audio) audio, \(media.count - audio) video: \(names)")
+        }
         if let d = m.mediaOverlays.duration {
             line("Narration", formatDuration(d) + (m.mediaOverlays.narrators.isEmpty ? "" : " read by " + m.mediaOverlays.narrators.joined(separator: ", ")))
             line("  active", m.mediaOverlays.activeClass)

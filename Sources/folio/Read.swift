@@ -103,6 +103,7 @@ struct Read: ParsableCommand {
             if let client = DictClient(server: server) { pager.dictionary = client } else { pager.message = "settings.json: “\(server)” is not a dictionary server (host or host:port)" }
         }
         pager.narrationFactory = narration(publication, now: MonotonicTime.now)
+        pager.mediaFactory = media(publication, now: MonotonicTime.now)
         if session.settings.scrollMode == true { pager.toggleScrolling() }
         if let warning = session.warnings.first { pager.message = warning }
         let colors = CellOutput.colorMode()
@@ -196,6 +197,7 @@ struct Read: ParsableCommand {
         // Time stands still but for `wait:SECONDS`, so narration is scripted exactly.
         nonisolated(unsafe) var virtualTime = 0.0
         pager.narrationFactory = narration(publication, now: { virtualTime })
+        pager.mediaFactory = media(publication, now: { virtualTime })
         pager.clock = { virtualTime }
         // A reader waits a moment between keys: the idle work (next chapter, page counts) is done.
         while pager.needsIdleWork { _ = pager.idle() }
@@ -229,6 +231,19 @@ struct Read: ParsableCommand {
 
 extension Read {
     /// The narration player for the pager's `a` key, or nil for a book without narration.
+    /// Plays one audio or video file of the book (a page's `<audio>` or `<video>`): its length
+    /// probed with libmpv, then played as a one-part narration, silently under `--keys`.
+    func media(_ publication: Publication, now: @escaping () -> Double) -> (String, TextTarget, Int) -> NarrationSession? {
+        let audio = keys == nil ? self.audio : "none"
+        return { path, text, spineIndex in
+            guard let duration = (try? AudioProbe.durations(of: [path], in: publication, diagnostics: Diagnostics()))?[path],
+                  duration > 0 else { return nil }
+            let timeline = Timeline.single(audio: path, duration: duration, text: text, spineIndex: spineIndex)
+            let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
+            return NarrationSession(timeline: timeline, clock: clock, now: now)
+        }
+    }
+
     func narration(_ publication: Publication, now: @escaping () -> Double) -> () -> NarrationSession? {
         let audio = keys == nil ? self.audio : "none"
         return {

@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioCore
 import FolioOverlay
 import FolioPublication
 import FolioRender
@@ -162,5 +163,34 @@ struct PagerNarrationStyleTests {
         #expect(greyed > 100, "the other text takes the playback class's grey")
         // Not the pager's own mark: the book styles its fragment.
         #expect(!(0..<(screen.rows - 1)).contains { row in (0..<screen.columns).contains { screen[$0, row].background == pager.palette.mark } })
+    }
+}
+
+/// A page's `<audio>` (W3C pub-cmt-mp3): Tab chooses its play control, Enter plays the file in
+/// the narration bar, its name in the bar, p pauses.
+@Suite(.enabled(if: Corpus.file("w3c/pub-cmt-mp3.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
+struct PagerMediaTests {
+    @Test func enterOnAnAudioControlPlaysItInTheBar() throws {
+        let publication = try PublicationOpener.open(try #require(Corpus.file("w3c/pub-cmt-mp3.epub")).path)
+        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
+        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
+        let time = PagerNarrationTests.VirtualTime()
+        pager.mediaFactory = { path, text, spine in
+            guard let duration = (try? AudioProbe.durations(of: [path], in: publication, diagnostics: Diagnostics()))?[path] else { return nil }
+            return NarrationSession(timeline: .single(audio: path, duration: duration, text: text, spineIndex: spine),
+                                    clock: SilentClock(now: { time.now }), now: { time.now })
+        }
+        _ = pager.handle(.tab)
+        _ = pager.handle(.enter)
+        let status = try #require(pager.narration?.status)
+        #expect(status.isPlaying)
+        #expect(status.partCount == 1 && status.remaining > 1)
+        time.now = 0.5
+        _ = pager.tickNarration()
+        _ = pager.handle(.character("p"))
+        #expect(pager.narration?.status.isPlaying == false)
+        #expect(abs((pager.narration?.status.time ?? 0) - 0.5) < 0.01)
+        let bar = try #require(CellRenderer.plain(pager.screen()).split(separator: "\n").last)
+        #expect(bar.contains("⏸") && bar.contains("001.mp3"), "\(bar)")
     }
 }

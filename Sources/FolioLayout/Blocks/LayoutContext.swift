@@ -17,6 +17,9 @@ public struct LayoutContext {
     /// any image) and gives its intrinsic size; nil where no renderer draws or the bytes are no
     /// image (then a drawing is shown as its declared box, an image as its alt text, with a warning).
     public var inlineImage: ((_ path: String, _ data: [UInt8]) -> (width: Double, height: Double)?)?
+    /// The media type of a file of the container (its manifest entry's), nil when the container
+    /// lacks it: whether an `<audio>` or `<video>` has a source a reader can play.
+    public var mediaType: ((String) -> String?)?
     /// The language of text whose document does not say (the publication's first
     /// `dc:language`), for hyphenation and shaping.
     public var defaultLanguage: String?

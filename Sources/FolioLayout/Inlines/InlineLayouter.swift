@@ -53,6 +53,17 @@ struct InlineLayouter {
     private func addElement(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
         let style = node.computed
         guard style.box.display != .none else { return }
+        if let media = chapter.replaced.playableMedia(node) {
+            if let poster = media.poster, let size = chapter.context.imageSize(poster) {
+                let id = paragraph.atomics.count
+                let fitted = (width: min(size.width, paragraph.width), height: size.height * min(1, paragraph.width / max(size.width, 1)))
+                paragraph.atomics.append(.image(ImageItem(rect: Rect(x: 0, y: 0, width: fitted.width, height: fitted.height), path: poster, alt: media.label)))
+                paragraph.items.append(.atomic(width: fitted.width, height: fitted.height, baseline: fitted.height, style: node.style, id: id))
+                paragraph.items.append(.forcedBreak)
+            }
+            paragraph.addLinkedText(media.label, style: decorated(node.style, decoration), href: media.path)
+            return
+        }
         if let placeholder = chapter.replaced.mediaPlaceholder(node) {
             paragraph.addText(placeholder, style: decorated(node.style, decoration), node: -1)
             return

@@ -51,6 +51,15 @@ struct PendingParagraph {
         hasContent = hasContent || other.hasContent
     }
 
+    /// Text that is not the document's and links to `href` (a media element's play control):
+    /// its runs carry a node number of their own below -1, so that no locator reads them as the
+    /// document's text and the link finds them (`links`).
+    mutating func addLinkedText(_ text: String, style: SharedStyle, href: String) {
+        let node = -2 - links.keys.filter { $0 < -1 }.count
+        links[node] = href
+        addText(text, style: style, node: node)
+    }
+
     mutating func addText(_ text: String, style: SharedStyle, node: Int, offset: Int = 0) {
         guard !text.isEmpty else { return }
         items.append(.text(text, style: style, source: TextSource(node: node, offset: offset)))

@@ -71,6 +71,9 @@ final class ChapterTypesetter {
         var context = LayoutContext(page: geometry, inline: inline, imageSize: images.size)
         context.defaultLanguage = publication.metadata.languages.first
         context.inlineImage = images.inlineDrawing
+        context.mediaType = { [publication] path in
+            publication.reader.contains(path) ? publication.manifest.item(path: path)?.mediaType ?? "" : nil
+        }
         let flow = ChapterLayout(document: styled, path: href, context: context).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {

@@ -162,6 +162,29 @@ struct ReplacedLayouter {
         paragraph.hasContent = true
     }
 
+    /// A `<video>` or `<audio>` with a source the book holds as audio or video: what a page shows
+    /// of it is its poster (a video's `poster` image) and a play control, a link to the file
+    /// that the pager plays; its fallback content is for readers that cannot. Nil for other
+    /// elements and for media without such a source.
+    func playableMedia(_ node: StyledNode) -> (path: String, label: String, poster: String?)? {
+        guard let element = node.source, element.namespaceURI == Namespace.xhtml || element.namespaceURI == nil,
+              element.localName == "video" || element.localName == "audio", let mediaType = chapter.context.mediaType else { return nil }
+        let kind = element.localName
+        let sources = [element.attribute("src")].compactMap { $0 }
+            + element.descendants("source", namespace: element.namespaceURI).compactMap { $0.attribute("src") }
+        for src in sources {
+            guard let path = ContainerPath.resolve(src, relativeTo: chapter.path)?.path, let type = mediaType(path) else { continue }
+            let declared = type.lowercased()
+            guard declared.hasPrefix("audio/") || declared.hasPrefix("video/") else { continue }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let title = element.attribute("title") ?? element.attribute("aria-label")
+            let label = "▶ Play \(kind): " + (title ?? name)
+            let poster = kind == "video" ? element.attribute("poster").flatMap { ContainerPath.resolve($0, relativeTo: chapter.path)?.path } : nil
+            return (path, label, poster.flatMap { chapter.context.imageSize($0) != nil ? $0 : nil })
+        }
+        return nil
+    }
+
     /// The text standing in for a `<video>` or `<audio>` that has no fallback content of its own
     /// (pages cannot play it): `[video: file]`, with a warning; nil for other elements, and for
     /// media whose fallback content is laid out instead.

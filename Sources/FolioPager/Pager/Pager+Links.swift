@@ -134,6 +134,12 @@ extension Pager {
             message = "Web link (not opened): \(href)"
             return
         }
+        // A page's audio or video control plays its file.
+        let type = book.publication.manifest.item(path: href)?.mediaType.lowercased() ?? ""
+        if type.hasPrefix("audio/") || type.hasPrefix("video/") {
+            playMedia(href)
+            return
+        }
         if let note = noteText(href) {
             overlay = .note(title: note.title, lines: Self.wrap(note.text, width: noteWidth - 4), scroll: 0)
             return

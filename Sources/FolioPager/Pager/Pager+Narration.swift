@@ -17,6 +17,8 @@ final class PagerNarration {
     var styles: [String: ClassHighlight] = [:]
     /// The current fragment's, when the book styles it; nil: Folio's own mark.
     var style: ClassHighlight?
+    /// What plays when it is a page's audio or video rather than the book's narration.
+    var title: String?
 
     init(session: NarrationSession) {
         self.session = session
@@ -45,6 +47,26 @@ extension Pager {
         let opened = PagerNarration(session: session)
         narration = opened
         follow(opened, turnPage: false)
+        message = Self.narrationHelp
+    }
+
+    /// Enter on a page's `<audio>` or `<video>` control: plays the file through the narration
+    /// bar, with its keys (p pause, `,` `.` seek, `<` `>` speed, a closes), in place of any
+    /// narration. A video gives its sound: a terminal page cannot show moving pictures.
+    func playMedia(_ path: String) {
+        guard let page = currentPage, let chapter = book.layout.href(ofSpineItem: page.spineIndex) else { return }
+        if let narration { narration.session.send(.pause) }
+        guard let session = mediaFactory?(path, TextTarget(path: chapter), page.spineIndex) else {
+            message = "Cannot play \(path)"
+            return
+        }
+        let opened = PagerNarration(session: session)
+        opened.title = path.split(separator: "/").last.map(String.init) ?? path
+        narration = opened
+        gridCache = nil
+        follow(opened, turnPage: false)
+        session.send(.play)
+        opened.status = session.status
         message = Self.narrationHelp
     }
 
@@ -189,7 +211,7 @@ extension Pager {
         guard let narration else { return nil }
         let s = narration.status
         var parts = [(s.isPlaying ? "▶" : "⏸") + " " + Self.speedText(s.speed),
-                     "part \(s.part) of \(s.partCount)",
+                     narration.title ?? "part \(s.part) of \(s.partCount)",
                      Self.clock(s.elapsedInChapter) + " / −" + Self.clock(s.remainingInChapter),
                      Self.clock(s.remaining) + " left"]
         if let sleep = s.sleepRemaining {

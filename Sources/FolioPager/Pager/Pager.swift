@@ -54,6 +54,10 @@ public final class Pager {
     /// Makes the narration player when the reader opens the narration bar (`a`); nil when the
     /// book has no Media Overlays.
     public var narrationFactory: (() -> NarrationSession?)?
+    /// Makes a session playing one audio or video file of the book (a page's `<audio>` or
+    /// `<video>`, by container path) as a one-part narration standing for `text`; nil when the
+    /// file cannot be played.
+    public var mediaFactory: ((_ path: String, _ text: TextTarget, _ spineIndex: Int) -> NarrationSession?)?
     /// The open narration bar and its player.
     var narration: PagerNarration?
     /// How pictures are shown: kitty or sixel images, half blocks, or their alt text.
