@@ -160,6 +160,16 @@ struct BlockLayouter {
     /// Lays out the children of a block container: runs of inline-level content become
     /// paragraphs, block-level children stack between them.
     func layoutChildren(of node: StyledNode, x: Double, width: Double) {
+        if let embedded = chapter.replaced.embeddedDocument(node, width: width) {
+            // An iframe's document, its first page scaled into the box.
+            chapter.column.flushMargin()
+            let top = chapter.column.blockEnd
+            let offset = node.source.map { chapter.offsets.offset(ofElement: Int($0.index)) }
+            let unit = chapter.column.addUnit(top: top, bottom: top + embedded.height, start: offset, end: offset, text: embedded.text)
+            for item in embedded.items { chapter.column.place(item.moved(dx: x, dy: top), first: unit, last: unit) }
+            chapter.column.blockEnd = top + embedded.height
+            return
+        }
         var paragraph = PendingParagraph(block: node, x: x, width: width)
         // A block's text decoration reaches the text of its in-flow descendants.
         let outer = chapter.inlineFlow.decoration

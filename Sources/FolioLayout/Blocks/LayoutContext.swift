@@ -20,6 +20,11 @@ public struct LayoutContext {
     /// The media type of a file of the container (its manifest entry's), nil when the container
     /// lacks it: whether an `<audio>` or `<video>` has a source a reader can play.
     public var mediaType: ((String) -> String?)?
+    /// The first page of a document of the book (by container path) laid out in a viewport of
+    /// the given CSS size, for an `<iframe>`: its items from the viewport's top-left and its
+    /// text; nil when the path is no XHTML document of the book or documents embed each other
+    /// too deep.
+    public var embeddedDocument: ((_ path: String, _ width: Double, _ height: Double) -> (items: [FrameItem], text: String)?)?
     /// The language of text whose document does not say (the publication's first
     /// `dc:language`), for hyphenation and shaping.
     public var defaultLanguage: String?

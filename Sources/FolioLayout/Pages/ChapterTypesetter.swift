@@ -20,6 +20,10 @@ final class ChapterTypesetter {
     let images: ImageLookup
     let text = TextResources()
     private var warnedVertical = false
+    /// The documents being laid out, the chapter's first, then those its iframes embed.
+    private var embedding: [String] = []
+    /// How deep iframes may nest (a document embedding another that embeds a third).
+    static let embeddingLimit = 3
     /// The package's itemref elements, for CFIs.
     private lazy var itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)
 
@@ -65,16 +69,8 @@ final class ChapterTypesetter {
         // A fixed-layout document is laid out at its viewport's size, then scaled to the page.
         let viewport = isFixedLayout(spineIndex) ? Self.viewport(tree) : nil
         let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
-        var inline = InlineContext(fonts: fonts, shapeCache: text.shapeCache, hyphenation: text.hyphenation, metric: metric)
-        inline.readerHyphens = styles.settings.hyphens
-        inline.protrusion = styles.settings.protrusion
-        var context = LayoutContext(page: geometry, inline: inline, imageSize: images.size)
-        context.defaultLanguage = publication.metadata.languages.first
-        context.inlineImage = images.inlineDrawing
-        context.mediaType = { [publication] path in
-            publication.reader.contains(path) ? publication.manifest.item(path: path)?.mediaType ?? "" : nil
-        }
-        let flow = ChapterLayout(document: styled, path: href, context: context).build()
+        embedding = [href]
+        let flow = ChapterLayout(document: styled, path: href, context: layoutContext(geometry, fonts: fonts)).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {
             chapter.pages = fixedLayoutPage(chapter.pages, viewport: viewport, spineIndex: spineIndex)
@@ -90,6 +86,51 @@ final class ChapterTypesetter {
         chapter.tree = tree
         chapter.offsets = offsets
         return chapter
+    }
+
+    /// What block layout is given to lay out a document on `geometry` with `fonts`.
+    private func layoutContext(_ geometry: PageGeometry, fonts: FontContext) -> LayoutContext {
+        var inline = InlineContext(fonts: fonts, shapeCache: text.shapeCache, hyphenation: text.hyphenation, metric: metric)
+        inline.readerHyphens = styles.settings.hyphens
+        inline.protrusion = styles.settings.protrusion
+        var context = LayoutContext(page: geometry, inline: inline, imageSize: images.size)
+        context.defaultLanguage = publication.metadata.languages.first
+        context.inlineImage = images.inlineDrawing
+        context.mediaType = { [publication] path in
+            publication.reader.contains(path) ? publication.manifest.item(path: path)?.mediaType ?? "" : nil
+        }
+        context.embeddedDocument = { [unowned self] path, width, height in embeddedPage(path, width: width, height: height) }
+        return context
+    }
+
+    /// An `<iframe>`'s document: the first page of the book's XHTML document at `path` laid out
+    /// in a `width` × `height` viewport without margins. Nil for a document already being laid
+    /// out above it (a page embedding itself), past `embeddingLimit` levels, or one that is not
+    /// XHTML or cannot be read (the iframe's box then stays empty, with a warning).
+    private func embeddedPage(_ path: String, width: Double, height: Double) -> (items: [FrameItem], text: String)? {
+        let diagnostics = publication.diagnostics
+        let at = embedding.first ?? path
+        guard !embedding.contains(path), embedding.count < Self.embeddingLimit else {
+            diagnostics.warn("layout.iframe-nested", "an iframe embeds \(path), which is already being laid out or nested "
+                             + "\(Self.embeddingLimit) deep; its box is left empty", at: at)
+            return nil
+        }
+        guard publication.manifest.item(path: path)?.contentType == MediaTypes.xhtml,
+              let bytes = try? publication.read(path, limit: Publication.documentLimit),
+              let tree = try? MarkupParser.parse(bytes, path: path, recovery: .html, diagnostics: diagnostics) else {
+            diagnostics.warn("layout.iframe-unreadable", "an iframe's document \(path) is not an XHTML document of the book; its box is left empty", at: at)
+            return nil
+        }
+        let styled = Cascade.style(tree, context: styles)
+        guard let fonts = text.fontContext(styled.fontFaces, publication: publication) else { return nil }
+        embedding.append(path)
+        defer { embedding.removeLast() }
+        let geometry = PageGeometry(width: width, height: height, margins: Edges(all: 0))
+        let flow = ChapterLayout(document: styled, path: path, context: layoutContext(geometry, fonts: fonts)).build()
+        guard let first = ChapterPages(flow: flow, page: geometry, spineIndex: -1, href: path, diagnostics: diagnostics).pages.first else {
+            return ([], "")
+        }
+        return (first.frame.items, first.text)
     }
 
     /// An image or SVG spine item: one page with the image fitted to it. An SVG that only wraps

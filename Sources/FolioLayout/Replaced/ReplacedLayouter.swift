@@ -102,11 +102,54 @@ struct ReplacedLayouter {
             chapter.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to", about: element)
         }
         let imagePath = "\(chapter.path)#folio-svg-\(element.index)"
-        guard let size = register(imagePath, Array(element.markup().utf8)) else {
+        guard let size = register(imagePath, Array(Self.withDocumentStyles(element).utf8)) else {
             chapter.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty", about: element)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
         return ImageSource(path: imagePath, alt: alt, intrinsic: declared ?? size)
+    }
+
+    /// An inline `<svg>` written out as a document of its own, carrying the CSS of its document's
+    /// `<style>` elements (W3C cnt-svg-css-inclusion styles its paths from the XHTML head):
+    /// librsvg applies what matches inside the drawing. Rules about the HTML around it match
+    /// nothing there.
+    static func withDocumentStyles(_ element: XMLNode) -> String {
+        let markup = element.markup()
+        var css = ""
+        element.tree.root?.visitDescendants { node in
+            guard node.isElement, node.localName == "style", node.namespaceURI == Namespace.xhtml || node.namespaceURI == nil else { return true }
+            let type = node.attribute("type")?.lowercased() ?? "text/css"
+            if type.isEmpty || type == "text/css" { css += node.textContent + "\n" }
+            return false
+        }
+        guard !css.isEmpty, let end = startTagEnd(markup) else { return markup }
+        // "]]>" would end the CDATA section: split it over two.
+        var safe = "", rest = Substring(css)
+        while let found = rest.firstRange(of: "]]>") {
+            safe += rest[..<found.lowerBound] + "]]]]><![CDATA[>"
+            rest = rest[found.upperBound...]
+        }
+        safe += rest
+        return String(markup[...end]) + "<style type=\"text/css\"><![CDATA[\n" + safe + "]]></style>" + String(markup[markup.index(after: end)...])
+    }
+
+    /// The `>` closing a serialized element's start tag (quoted attribute values skipped); nil
+    /// for an empty element (`/>`), which has nowhere to hold a style sheet.
+    static func startTagEnd(_ markup: String) -> String.Index? {
+        var quote: Character?
+        var index = markup.startIndex
+        while index < markup.endIndex {
+            let c = markup[index]
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == ">" {
+                return index > markup.startIndex && markup[markup.index(before: index)] == "/" ? nil : index
+            }
+            index = markup.index(after: index)
+        }
+        return nil
     }
 
     /// The used size of a replaced element in a containing block `available` px wide, no
@@ -183,6 +226,35 @@ struct ReplacedLayouter {
             return (path, label, poster.flatMap { chapter.context.imageSize($0) != nil ? $0 : nil })
         }
         return nil
+    }
+
+    /// An `<iframe>` showing a document of the book: that document's first page laid out at the
+    /// iframe's own size (CSS width and height, else 300 × 150), scaled down to fit `width`.
+    /// Its text runs become generated text here (their nodes are the other document's) and its
+    /// line records are dropped; the page text gets the embedded page's text. Nil for other
+    /// elements and iframes whose document cannot be laid out.
+    func embeddedDocument(_ node: StyledNode, width: Double) -> (items: [FrameItem], height: Double, text: String)? {
+        guard let element = node.source, element.localName == "iframe",
+              element.namespaceURI == Namespace.xhtml || element.namespaceURI == nil,
+              let src = element.attribute("src"), let path = ContainerPath.resolve(src, relativeTo: chapter.path)?.path,
+              let embed = chapter.context.embeddedDocument else { return nil }
+        let style = node.computed
+        var viewWidth = 300.0
+        if case .length(let length) = style.box.width { viewWidth = max(1, length.resolve(against: width)) }
+        let viewHeight = max(1, BlockLayouter.verticalLength(style.box.height) ?? 150)
+        guard let page = embed(path, viewWidth, viewHeight) else { return nil }
+        let items = page.items.compactMap { item -> FrameItem? in
+            switch item {
+            case .line: return nil
+            case .text(let origin, var run):
+                run.source = nil
+                return .text(origin: origin, run: run)
+            default: return item
+            }
+        }
+        let scale = min(1, width / viewWidth)
+        let frame = Frame(width: viewWidth, height: viewHeight, background: .transparent, items: items).scaled(by: scale)
+        return (frame.items, viewHeight * scale, page.text)
     }
 
     /// The text standing in for a `<video>` or `<audio>` that has no fallback content of its own
