@@ -27,7 +27,7 @@ public enum OverlayCheck {
         for warning in publication.diagnostics.warnings where warning.code.hasPrefix("opf.media-") {
             diagnostics.record(warning)
         }
-        let timeline = Timeline.build(publication: publication, audioDurations: audioDurations, diagnostics: diagnostics)
+        let timeline = Timeline.build(publication: publication, audioDurations: audioDurations, cutAtAudioEnds: false, diagnostics: diagnostics)
         checkDeclaredDurations(publication, timeline: timeline, diagnostics: diagnostics)
         checkTextTargets(publication, timeline: timeline, diagnostics: diagnostics)
         checkClipOrder(timeline, diagnostics: diagnostics)

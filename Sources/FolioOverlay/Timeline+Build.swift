@@ -13,7 +13,11 @@ extension Timeline {
     /// and an `overlay.clip-end-unknown` warning. Overlays that cannot be read are skipped with a warning.
     /// The total and per-overlay sums are checked against `media:duration` (`overlay.duration-mismatch`
     /// beyond 1 s). https://www.w3.org/TR/epub-33/#sec-mo-package-metadata
-    public static func build(publication: Publication, audioDurations: [String: Double] = [:], diagnostics: Diagnostics) -> Timeline {
+    /// A clip that runs past the end of its audio file (whose length `audioDurations` knows) is
+    /// cut at the file's end, as a player stops there, unless `cutAtAudioEnds` is false (the
+    /// overlay check, which reports such clips).
+    public static func build(publication: Publication, audioDurations: [String: Double] = [:], cutAtAudioEnds: Bool = true,
+                             diagnostics: Diagnostics) -> Timeline {
         let shared = sharedOverlayIDs(publication)
         var parsed: [String: [OverlayClip]] = [:]  // a SMIL shared by several spine items is read once
         var overlays: [(spineIndex: Int, href: String, item: ManifestItem, clips: [OverlayClip])] = []
@@ -40,7 +44,8 @@ extension Timeline {
             if shared.contains(item.id) { clips = clips.filter { $0.text.path == content.path } }
             overlays.append((spineIndex, content.path, item, clips))
         }
-        let flat = resolveClipEnds(overlays.flatMap(\.clips), audioDurations: audioDurations, diagnostics: diagnostics)
+        var flat = resolveClipEnds(overlays.flatMap(\.clips), audioDurations: audioDurations, diagnostics: diagnostics)
+        if cutAtAudioEnds { flat = cutAtFileEnds(flat, audioDurations: audioDurations) }
 
         var clips: [TimelineClip] = []
         var chapters: [TimelineChapter] = []
@@ -63,6 +68,18 @@ extension Timeline {
         let timeline = Timeline(clips: clips, chapters: chapters)
         checkDurations(timeline, metadata: publication.metadata.mediaOverlays, diagnostics: diagnostics)
         return timeline
+    }
+
+    /// Clips whose end lies past their audio file's end (beyond `audioEndTolerance`) end there;
+    /// a clip starting past it lasts 0 s.
+    static func cutAtFileEnds(_ clips: [OverlayClip], audioDurations: [String: Double]) -> [OverlayClip] {
+        var out = clips
+        for i in out.indices {
+            guard let audio = out[i].audio, let length = audioDurations[audio], let end = out[i].clipEnd,
+                  end > length + OverlayCheck.audioEndTolerance else { continue }
+            out[i].clipEnd = max(out[i].clipBegin, length)
+        }
+        return out
     }
 
     /// Overlay ids that more than one spine item names.

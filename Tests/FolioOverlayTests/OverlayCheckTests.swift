@@ -45,6 +45,19 @@ import Testing
         #expect(abs((durations["EPUB/audio/one-two-three.mp3"] ?? 0) - 2.124) < 0.01)
     }
 
+    /// A clip running past its file's end (1.2–3.5 s of a 2.124 s file) stops at the file's end
+    /// in the timeline players and `folio overlay` use, on the silent clock as with sound; the
+    /// check still sees the clip as written.
+    @Test func aClipPastItsAudioFilesEndIsCutThere() throws {
+        let publication = try PublicationOpener.open(Fixture.url("check-clip-past-audio-end").path)
+        let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
+        let last = try #require(timeline.clips.last)
+        #expect(abs((last.clipEnd ?? 0) - 2.124) < 0.01 && abs(last.end - 2.124) < 0.01, "\(last)")
+        let asWritten = Timeline.build(publication: publication, audioDurations: ["EPUB/audio/one-two-three.mp3": 2.124],
+                                       cutAtAudioEnds: false, diagnostics: Diagnostics())
+        #expect(asWritten.clips.last?.clipEnd == 3.5)
+    }
+
     @Test func aMissingMediaDurationIsFoundForTheBookAndTheOverlay() throws {
         let warnings = try Self.check("check-duration-missing")
         #expect(warnings.map(\.code) == ["overlay.duration-missing", "overlay.duration-missing"])

@@ -48,15 +48,16 @@ public enum AudioProbe {
 
 extension Timeline {
     /// Builds the timeline as `build(publication:audioDurations:diagnostics:)` does, first probing
-    /// (with libmpv) the audio files that hold a clip without `clipEnd`, so such a clip runs to the
-    /// end of its file rather than counting as 0 s. Only those files are read; when libmpv cannot
-    /// start, the clips stay at 0 s with the usual `overlay.clip-end-unknown` warning.
+    /// (with libmpv) the book's audio files, so that a clip without `clipEnd` runs to the end of
+    /// its file rather than counting as 0 s, and one whose `clipEnd` lies past the file's end stops
+    /// there, with the silent clock as with sound. When libmpv cannot start, clips without an end
+    /// stay at 0 s with the usual `overlay.clip-end-unknown` warning.
     public static func buildProbingAudio(publication: Publication, diagnostics: Diagnostics) -> Timeline {
         let scratch = build(publication: publication, diagnostics: Diagnostics())
         var seen: Set<String> = []
-        let open = scratch.clips.filter { $0.clipEnd == nil }.compactMap(\.audio).filter { seen.insert($0).inserted }
-        guard !open.isEmpty else { return build(publication: publication, diagnostics: diagnostics) }
-        let durations = (try? AudioProbe.durations(of: open, in: publication, diagnostics: diagnostics)) ?? [:]
+        let files = scratch.clips.compactMap(\.audio).filter { seen.insert($0).inserted }
+        guard !files.isEmpty else { return build(publication: publication, diagnostics: diagnostics) }
+        let durations = (try? AudioProbe.durations(of: files, in: publication, diagnostics: diagnostics)) ?? [:]
         return build(publication: publication, audioDurations: durations, diagnostics: diagnostics)
     }
 }
