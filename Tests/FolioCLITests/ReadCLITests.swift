@@ -177,9 +177,9 @@ import Testing
         try tmux.send("p")
         screen = try tmux.waitFor { self.statusLine($0).contains("0:03 /") }
         #expect(statusLine(screen).contains("▶"))
-        // The sentence being read has the highlight's background (#FFE066 in the day theme).
+        // The sentence being read has the book's media:active-class background (.reading-now, #FFE58F).
         let coloured = try tmux.tmux("capture-pane", "-p", "-e", "-t", "t")
-        #expect(coloured.contains("48;2;255;224;102"))
+        #expect(coloured.contains("48;2;255;229;143"))
         try tmux.send("p", "q")
     }
 
