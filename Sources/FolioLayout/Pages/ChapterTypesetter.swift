@@ -24,6 +24,9 @@ final class ChapterTypesetter {
     private var embedding: [String] = []
     /// How deep iframes may nest (a document embedding another that embeds a third).
     static let embeddingLimit = 3
+    /// Embedded pages by path and viewport size: a book that frames one document a thousand
+    /// times lays it out once.
+    private var embeddedPages: [String: (items: [FrameItem], text: String)?] = [:]
     /// The package's itemref elements, for CFIs.
     private lazy var itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)
 
@@ -108,6 +111,14 @@ final class ChapterTypesetter {
     /// out above it (a page embedding itself), past `embeddingLimit` levels, or one that is not
     /// XHTML or cannot be read (the iframe's box then stays empty, with a warning).
     private func embeddedPage(_ path: String, width: Double, height: Double) -> (items: [FrameItem], text: String)? {
+        let key = "\(path) \(width)x\(height)"
+        if !embedding.contains(path), let known = embeddedPages[key] { return known }
+        let page = layOutEmbedded(path, width: width, height: height)
+        if !embedding.contains(path) { embeddedPages[key] = page }
+        return page
+    }
+
+    private func layOutEmbedded(_ path: String, width: Double, height: Double) -> (items: [FrameItem], text: String)? {
         let diagnostics = publication.diagnostics
         let at = embedding.first ?? path
         guard !embedding.contains(path), embedding.count < Self.embeddingLimit else {
