@@ -87,6 +87,14 @@ public struct PixelBox: Sendable, Hashable {
         self.height = height
     }
 
+    /// The device pixels a rectangle of CSS px covers at `dpr`, grown by `margin` pixels on
+    /// every side.
+    public init(covering rect: Rect, dpr: Double, margin: Int = 0) {
+        let x = Int((rect.x * dpr).rounded(.down)) - margin, y = Int((rect.y * dpr).rounded(.down)) - margin
+        self.init(x: x, y: y, width: Int((rect.maxX * dpr).rounded(.up)) + margin - x,
+                  height: Int((rect.maxY * dpr).rounded(.up)) + margin - y)
+    }
+
     public func intersects(_ other: PixelBox) -> Bool {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
     }

@@ -86,11 +86,7 @@ public struct SnapshotRenderer {
     /// drawn in, in device pixels (a pixel wider on each side, for anti-aliasing).
     private func mask(_ record: inout SnapshotPage, _ page: Page, nodes: Set<Int>) {
         let runs = page.frame.runs(ofTextNodes: nodes, metric: layout.metric)
-        let dpr = renderer.dpr
-        record.masked = runs.map { run in
-            let x = Int((run.box.x * dpr).rounded(.down)) - 1, y = Int((run.box.y * dpr).rounded(.down)) - 1
-            return PixelBox(x: x, y: y, width: Int((run.box.maxX * dpr).rounded(.up)) + 1 - x, height: Int((run.box.maxY * dpr).rounded(.up)) + 1 - y)
-        }
+        record.masked = runs.map { PixelBox(covering: $0.box, dpr: renderer.dpr, margin: 1) }
         record.text = Self.removing(runs.map(\.text), from: record.text)
     }
 
@@ -112,14 +108,10 @@ public struct SnapshotRenderer {
 
     private func record(_ page: Page, number: Int, png: [UInt8]?) -> SnapshotPage {
         let size = png.flatMap(Self.pngSize) ?? (0, 0)
-        let dpr = renderer.dpr
         var images: [PageImage] = []
         for item in page.frame.items {
             guard case .image(let image) = item else { continue }
-            let x = Int((image.rect.x * dpr).rounded(.down)), y = Int((image.rect.y * dpr).rounded(.down))
-            let box = PixelBox(x: x, y: y, width: Int((image.rect.maxX * dpr).rounded(.up)) - x,
-                               height: Int((image.rect.maxY * dpr).rounded(.up)) - y)
-            images.append(PageImage(path: image.path, box: box))
+            images.append(PageImage(path: image.path, box: PixelBox(covering: image.rect, dpr: renderer.dpr)))
         }
         return SnapshotPage(number: number, file: SnapshotPage.fileName(number), spineIndex: page.spineIndex, href: page.href,
                             start: page.start.offset, end: page.end.offset,

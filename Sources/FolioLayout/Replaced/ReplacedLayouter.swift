@@ -213,9 +213,7 @@ struct ReplacedLayouter {
         guard let element = node.source, element.namespaceURI == Namespace.xhtml || element.namespaceURI == nil,
               element.localName == "video" || element.localName == "audio", let mediaType = chapter.context.mediaType else { return nil }
         let kind = element.localName
-        let sources = [element.attribute("src")].compactMap { $0 }
-            + element.descendants("source", namespace: element.namespaceURI).compactMap { $0.attribute("src") }
-        for src in sources {
+        for src in Self.mediaSources(element) {
             guard let path = ContainerPath.resolve(src, relativeTo: chapter.path)?.path, let type = mediaType(path) else { continue }
             let declared = type.lowercased()
             guard declared.hasPrefix("audio/") || declared.hasPrefix("video/") else { continue }
@@ -257,6 +255,13 @@ struct ReplacedLayouter {
         return (frame.items, viewHeight * scale, page.text)
     }
 
+    /// A media element's sources in the order a player tries them: its `src`, then its
+    /// `<source>` children's.
+    static func mediaSources(_ element: XMLNode) -> [String] {
+        [element.attribute("src")].compactMap { $0 }
+            + element.descendants("source", namespace: element.namespaceURI).compactMap { $0.attribute("src") }
+    }
+
     /// The text standing in for a `<video>` or `<audio>` that has no fallback content of its own
     /// (pages cannot play it): `[video: file]`, with a warning; nil for other elements, and for
     /// media whose fallback content is laid out instead.
@@ -265,7 +270,7 @@ struct ReplacedLayouter {
               element.localName == "video" || element.localName == "audio" else { return nil }
         let fallback = element.descendants().contains { ($0.kind == .text || $0.kind == .cdata) && !($0.text ?? "").allSatisfy(\.isWhitespace) }
         guard !fallback else { return nil }
-        let source = element.attribute("src") ?? element.descendants("source", namespace: element.namespaceURI).first?.attribute("src")
+        let source = Self.mediaSources(element).first
         let name = source.map { String($0.split(separator: "/").last ?? Substring($0)) }
         let label = element.attribute("title") ?? element.attribute("aria-label") ?? name ?? "no source"
         chapter.warn("layout.media-not-shown", "<\(element.localName)> cannot be played in pages and has no fallback content; "
