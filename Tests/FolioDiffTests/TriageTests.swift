@@ -68,6 +68,9 @@ import Testing
         #expect(throws: SnapshotError.self) { try Self.triage(#"{"expected": [{"reason": "x", "expires": "soon"}]}"#) }
         #expect(throws: SnapshotError.self) { try Self.triage(#"{"expected": [{"book": "no reason"}]}"#) }
         #expect(throws: SnapshotError.self) { try Self.triage("[]") }
+        #expect(throws: SnapshotError.self) { try Self.triage(#"{"expected": "none"}"#) }
+        // Masks alone make a triage file too (folio snapshot --accept reads only those).
+        #expect((try? Self.triage(#"{"masks": [{"selector": "time"}]}"#))?.entries.isEmpty == true)
     }
 
     @Test func todayIsTheUTCDay() {
