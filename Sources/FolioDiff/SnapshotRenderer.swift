@@ -87,7 +87,19 @@ public struct SnapshotRenderer {
     private func mask(_ record: inout SnapshotPage, _ page: Page, nodes: Set<Int>) {
         let runs = page.frame.runs(ofTextNodes: nodes, metric: layout.metric)
         record.masked = runs.map { PixelBox(covering: $0.box, dpr: renderer.dpr, margin: 1) }
-        record.text = Self.removing(runs.map(\.text), from: record.text)
+        // Runs that continue one another are taken out as one piece: small capitals split a
+        // date into runs of a letter or two, which alone could match earlier on the page.
+        var pieces: [String] = []
+        var end: Int?
+        for run in runs {
+            if let end, run.textRange.lowerBound == end, !pieces.isEmpty {
+                pieces[pieces.count - 1] += run.text
+            } else {
+                pieces.append(run.text)
+            }
+            end = run.textRange.upperBound
+        }
+        record.text = Self.removing(pieces, from: record.text)
     }
 
     /// `text` without `pieces`, each taken out where it next occurs after the one before (from

@@ -67,12 +67,13 @@ extension Frame {
     }
 
     /// The runs drawn from the text nodes `nodes` (by `TextSource.node`), in painting order:
-    /// each one's box (from the face's ascender to its descender, as `textRects`) and text.
-    public func runs(ofTextNodes nodes: Set<Int>, metric: TextMetric) -> [(box: Rect, text: String)] {
+    /// each one's box (from the face's ascender to its descender, as `textRects`), its text and
+    /// its range of paragraph text (a run continues the one before when the ranges meet).
+    public func runs(ofTextNodes nodes: Set<Int>, metric: TextMetric) -> [(box: Rect, text: String, textRange: Range<Int>)] {
         guard !nodes.isEmpty else { return [] }
         return items.compactMap { item in
             guard case .text(let origin, let run) = item, let node = run.source?.node, nodes.contains(node) else { return nil }
-            return (textBox(origin: origin, run: run, left: run.x, right: run.x + run.width, metric: metric), run.text)
+            return (textBox(origin: origin, run: run, left: run.x, right: run.x + run.width, metric: metric), run.text, run.textRange)
         }
     }
 
