@@ -230,28 +230,31 @@ struct Read: ParsableCommand {
 }
 
 extension Read {
-    /// The narration player for the pager's `a` key, or nil for a book without narration.
     /// Plays one audio or video file of the book (a page's `<audio>` or `<video>`): its length
-    /// probed with libmpv, then played as a one-part narration, silently under `--keys`.
+    /// probed with libmpv, then played as a one-part narration.
     func media(_ publication: Publication, now: @escaping () -> Double) -> (String, TextTarget, Int) -> NarrationSession? {
-        let audio = keys == nil ? self.audio : "none"
-        return { path, text, spineIndex in
+        { path, text, spineIndex in
             guard let duration = (try? AudioProbe.durations(of: [path], in: publication, diagnostics: Diagnostics()))?[path],
                   duration > 0 else { return nil }
-            let timeline = Timeline.single(audio: path, duration: duration, text: text, spineIndex: spineIndex)
-            let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
-            return NarrationSession(timeline: timeline, clock: clock, now: now)
+            return session(Timeline.single(audio: path, duration: duration, text: text, spineIndex: spineIndex), publication, now: now)
         }
     }
 
+    /// The narration player for the pager's `a` key, or nil for a book without narration.
     func narration(_ publication: Publication, now: @escaping () -> Double) -> () -> NarrationSession? {
-        let audio = keys == nil ? self.audio : "none"
-        return {
+        {
             let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
             guard !timeline.isEmpty, timeline.duration > 0 else { return nil }
-            let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
-            return NarrationSession(timeline: timeline, clock: clock, now: now)
+            return session(timeline, publication, now: now)
         }
+    }
+
+    /// A player of `timeline`: through libmpv, or on a silent clock with `--audio none` and
+    /// under `--keys`.
+    private func session(_ timeline: Timeline, _ publication: Publication, now: @escaping () -> Double) -> NarrationSession {
+        let audio = keys == nil ? self.audio : "none"
+        let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
+        return NarrationSession(timeline: timeline, clock: clock, now: now)
     }
 }
 

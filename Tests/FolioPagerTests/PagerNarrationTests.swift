@@ -19,12 +19,23 @@ import Testing
     }
 
     func narratedPager(columns: Int = 80, rows: Int = 24) throws -> (Pager, VirtualTime, Timeline) {
-        let publication = try PublicationOpener.open(Self.sample)
-        let book = CellBook(publication: publication, images: BookImages(publication), columns: columns, rows: rows - 1, theme: .day)
-        let pager = Pager(book: book, columns: columns, rows: rows, theme: .day)
+        try Self.pager(Self.sample, columns: columns, rows: rows)
+    }
+
+    /// A pager on `book` whose narration bar and page media play on a silent clock that moves
+    /// only when the test moves `time.now`.
+    static func pager(_ book: String, columns: Int = 80, rows: Int = 24) throws -> (Pager, VirtualTime, Timeline) {
+        let publication = try PublicationOpener.open(book)
+        let cells = CellBook(publication: publication, images: BookImages(publication), columns: columns, rows: rows - 1, theme: .day)
+        let pager = Pager(book: cells, columns: columns, rows: rows, theme: .day)
         let time = VirtualTime()
         let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
         pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        pager.mediaFactory = { path, text, spine in
+            guard let duration = (try? AudioProbe.durations(of: [path], in: publication, diagnostics: Diagnostics()))?[path] else { return nil }
+            return NarrationSession(timeline: .single(audio: path, duration: duration, text: text, spineIndex: spine),
+                                    clock: SilentClock(now: { time.now }), now: { time.now })
+        }
         return (pager, time, timeline)
     }
 
@@ -136,12 +147,7 @@ import Testing
 @Suite(.enabled(if: Corpus.file("w3c/mol-css.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
 struct PagerNarrationStyleTests {
     @Test func theFragmentBeingReadTakesTheBooksActiveClass() throws {
-        let publication = try PublicationOpener.open(try #require(Corpus.file("w3c/mol-css.epub")).path)
-        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
-        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
-        let time = PagerNarrationTests.VirtualTime()
-        let timeline = Timeline.build(publication: publication, diagnostics: publication.diagnostics)
-        pager.narrationFactory = { NarrationSession(timeline: timeline, clock: SilentClock(now: { time.now }), now: { time.now }) }
+        let (pager, time, timeline) = try PagerNarrationTests.pager(try #require(Corpus.file("w3c/mol-css.epub")).path)
         _ = pager.handle(.character("a"))
         _ = pager.handle(.character("p"))
         let clip = try #require(timeline.clips.first { $0.text.fragment == "c01w00002" })
@@ -171,15 +177,7 @@ struct PagerNarrationStyleTests {
 @Suite(.enabled(if: Corpus.file("w3c/pub-cmt-mp3.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
 struct PagerMediaTests {
     @Test func enterOnAnAudioControlPlaysItInTheBar() throws {
-        let publication = try PublicationOpener.open(try #require(Corpus.file("w3c/pub-cmt-mp3.epub")).path)
-        let book = CellBook(publication: publication, images: BookImages(publication), columns: 80, rows: 23, theme: .day)
-        let pager = Pager(book: book, columns: 80, rows: 24, theme: .day)
-        let time = PagerNarrationTests.VirtualTime()
-        pager.mediaFactory = { path, text, spine in
-            guard let duration = (try? AudioProbe.durations(of: [path], in: publication, diagnostics: Diagnostics()))?[path] else { return nil }
-            return NarrationSession(timeline: .single(audio: path, duration: duration, text: text, spineIndex: spine),
-                                    clock: SilentClock(now: { time.now }), now: { time.now })
-        }
+        let (pager, time, _) = try PagerNarrationTests.pager(try #require(Corpus.file("w3c/pub-cmt-mp3.epub")).path)
         _ = pager.handle(.tab)
         _ = pager.handle(.enter)
         let status = try #require(pager.narration?.status)

@@ -137,6 +137,9 @@ final class StyleCaches {
     var resolvedLinks: [String: String?] = [:]
     /// Small-caps styles met so far, with the styles their text is drawn in (`SmallCaps`).
     var smallCaps: [ObjectIdentifier: (style: SharedStyle, styles: (SharedStyle, SharedStyle)?)] = [:]
+    /// The CSS of the document's `<style>` elements, gathered for its first inline SVG drawing
+    /// (`ReplacedLayouter.withDocumentStyles`) and kept for the others.
+    var documentCSS: String?
 }
 
 /// What inline layout carries across blocks: the text decoration blocks give their text, and

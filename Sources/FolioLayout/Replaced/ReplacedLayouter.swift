@@ -102,7 +102,7 @@ struct ReplacedLayouter {
             chapter.warn("layout.svg-image-dropped", "an inline SVG drawing is drawn without the images it links to", about: element)
         }
         let imagePath = "\(chapter.path)#folio-svg-\(element.index)"
-        guard let size = register(imagePath, Array(Self.withDocumentStyles(element).utf8)) else {
+        guard let size = register(imagePath, Array(withDocumentStyles(element).utf8)) else {
             chapter.warn("layout.svg-unreadable", "an inline SVG drawing could not be read; its box is left empty", about: element)
             return ImageSource(path: nil, alt: alt, intrinsic: declared)
         }
@@ -113,16 +113,11 @@ struct ReplacedLayouter {
     /// `<style>` elements (W3C cnt-svg-css-inclusion styles its paths from the XHTML head):
     /// librsvg applies what matches inside the drawing. Rules about the HTML around it match
     /// nothing there.
-    static func withDocumentStyles(_ element: XMLNode) -> String {
+    func withDocumentStyles(_ element: XMLNode) -> String {
         let markup = element.markup()
-        var css = ""
-        element.tree.root?.visitDescendants { node in
-            guard node.isElement, node.localName == "style", node.namespaceURI == Namespace.xhtml || node.namespaceURI == nil else { return true }
-            let type = node.attribute("type")?.lowercased() ?? "text/css"
-            if type.isEmpty || type == "text/css" { css += node.textContent + "\n" }
-            return false
-        }
-        guard !css.isEmpty, let end = startTagEnd(markup) else { return markup }
+        let css = chapter.styles.documentCSS ?? Self.styleSheetText(element.tree)
+        chapter.styles.documentCSS = css
+        guard !css.isEmpty, let end = Self.startTagEnd(markup) else { return markup }
         // "]]>" would end the CDATA section: split it over two.
         var safe = "", rest = Substring(css)
         while let found = rest.firstRange(of: "]]>") {
@@ -131,6 +126,18 @@ struct ReplacedLayouter {
         }
         safe += rest
         return String(markup[...end]) + "<style type=\"text/css\"><![CDATA[\n" + safe + "]]></style>" + String(markup[markup.index(after: end)...])
+    }
+
+    /// The text of a document's HTML `<style>` elements of CSS, in document order.
+    static func styleSheetText(_ tree: XMLTree) -> String {
+        var css = ""
+        tree.root?.visitDescendants { node in
+            guard node.isElement, node.localName == "style", node.namespaceURI == Namespace.xhtml || node.namespaceURI == nil else { return true }
+            let type = node.attribute("type")?.lowercased() ?? "text/css"
+            if type.isEmpty || type == "text/css" { css += node.textContent + "\n" }
+            return false
+        }
+        return css
     }
 
     /// The `>` closing a serialized element's start tag (quoted attribute values skipped); nil
