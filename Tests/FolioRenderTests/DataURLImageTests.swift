@@ -23,13 +23,19 @@ import Testing
         }
     }
 
-    @Test func bothImagesAreLaidOutAtTheirSizesAndTheBrokenOneIsItsAltText() throws {
+    /// The broken one is a framed placeholder (an image item with no file) with its alt text,
+    /// which page text keeps.
+    @Test func bothImagesAreLaidOutAtTheirSizesAndTheBrokenOneIsAPlaceholder() throws {
         let (page, _, publication) = try Self.layOut()
-        let images = Self.images(page)
+        let all = Self.images(page)
+        let images = all.filter { $0.path != nil }
         #expect(images.count == 2)
         #expect(images.allSatisfy { $0.path?.hasPrefix("EPUB/text.xhtml#folio-data-") == true })
         #expect(images.map(\.rect.width) == [80, 120] && images.map(\.rect.height) == [40, 30])
         #expect(images.map(\.alt) == ["A red block", "A blue bar"])
+        let placeholder = try #require(all.first { $0.path == nil })
+        #expect(placeholder.alt == "a broken picture")
+        #expect(placeholder.rect.width > 60 && placeholder.rect.width < 200 && placeholder.rect.height >= 16, "\(placeholder.rect)")
         #expect(page.text.contains("a broken picture and the end"))
         let warning = try #require(publication.diagnostics.warnings.first { $0.code == "layout.image-missing" })
         #expect(warning.message.contains("data: URL") && warning.location == "EPUB/text.xhtml:9")

@@ -177,8 +177,10 @@ struct BlockLayouter {
         chapter.inlineFlow.decoration = decoration
         defer { chapter.inlineFlow.decoration = outer }
         let inlines = chapter.inlines
-        if let fallback = node.text, node.kind == .element {
-            // MathML is not typeset: a `math` box shows its text (alttext, an annotation, its tokens).
+        if let formula = chapter.formula(node, width: width) {
+            chapter.addFormula(formula, of: node, to: &paragraph)
+        } else if let fallback = chapter.formulaText(node), node.kind == .element {
+            // A formula that cannot be drawn shows its text: alttext, an annotation, its tokens.
             paragraph.addText(fallback, style: inlines.decorated(node.style, decoration), node: -1)
         }
         var child = node.firstChild

@@ -140,6 +140,11 @@ final class StyleCaches {
     /// The CSS of the document's `<style>` elements, gathered for its first inline SVG drawing
     /// (`ReplacedLayouter.withDocumentStyles`) and kept for the others.
     var documentCSS: String?
+    /// The math font, looked up for the chapter's first formula (`.some(nil)`: there is none).
+    var mathFont: MathFont??
+    /// Formulas laid out so far (`ChapterLayout.formula`).
+    var formulas: [MathKey: MathBox] = [:]
+    let mathCache = MathCache()
 }
 
 /// What inline layout carries across blocks: the text decoration blocks give their text, and

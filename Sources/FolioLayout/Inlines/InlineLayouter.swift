@@ -79,6 +79,10 @@ struct InlineLayouter {
             return
         }
         if let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
+        if node.text != nil, let formula = chapter.formula(node, width: paragraph.width) {
+            chapter.addFormula(formula, of: node, to: &paragraph)
+            return
+        }
         if ReplacedLayouter.isReplaced(node) {
             chapter.replaced.addInlineImage(node, to: &paragraph)
             return
@@ -106,8 +110,8 @@ struct InlineLayouter {
             if script.hasForms(textContent(node)) { inner?.cellScript = script } else { brackets = true }
         }
         if brackets { paragraph.addText("[", style: decorated(node.style, inner), node: -1) }
-        if let fallback = node.text {
-            // MathML is not typeset: an inline `math` shows its text (alttext, an annotation, its tokens).
+        if let fallback = chapter.formulaText(node) {
+            // A formula not drawn (in cells, or with no math font) shows its text.
             paragraph.addText(fallback, style: decorated(node.style, inner), node: -1)
         }
         var child = node.firstChild

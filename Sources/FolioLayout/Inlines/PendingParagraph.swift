@@ -83,10 +83,11 @@ enum AtomicContent {
     /// An inline-block: a box laid out apart, its items from its top-left corner.
     case block(items: [FrameItem], text: String)
 
-    /// Its text in page text (an image has none).
+    /// Its text in page text (an image has none; the placeholder of one that cannot be drawn
+    /// has its label).
     var text: String {
         switch self {
-        case .image: ""
+        case .image(let image): image.path == nil ? image.alt : ""
         case .ruby(let ruby): ruby.text
         case .block(_, let text): text
         }

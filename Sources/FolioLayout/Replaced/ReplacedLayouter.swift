@@ -161,6 +161,30 @@ struct ReplacedLayouter {
 
     /// The used size of a replaced element in a containing block `available` px wide, no
     /// wider than that nor taller than the page.
+    /// What a placeholder says: the alt text (or, for a missing file without one, its name,
+    /// which `imageSource` puts there), else that an image was here.
+    static func placeholderLabel(_ alt: String) -> String {
+        let text = alt.trimmingWhitespace()
+        return text.isEmpty ? "[image]" : text
+    }
+
+    /// The size of the framed placeholder of an image that cannot be drawn: the size CSS
+    /// gives it, else room for its label at the placeholder's text size (13 px sans, 4 px
+    /// padding inside a hairline frame), no wider than `available`.
+    func placeholderSize(_ style: ComputedStyle, alt: String, available: Double) -> (width: Double, height: Double) {
+        let padding = 5.0, line = 16.0
+        let fixedWidth: Double? = if case .length(let l) = style.box.width { max(0, l.resolve(against: available)) } else { nil }
+        let fixedHeight = BlockLayouter.verticalLength(style.box.height)
+        let fonts = chapter.context.inline.fonts
+        let face = fonts.face(for: [.generic(.sansSerif)], weight: 400, italic: false).face
+        let textWidth = chapter.context.inline.shaper.shape(text: alt, face: face, size: 13).glyphs.reduce(0) { $0 + $1.xAdvance }
+        let width = min(available, max(24, fixedWidth ?? textWidth + 2 * padding + 2))
+        let inner = max(1, width - 2 * padding)
+        let lines = max(1, (textWidth / inner).rounded(.up))
+        let height = min(chapter.context.page.contentHeight, max(16, fixedHeight ?? lines * line + 2 * padding))
+        return (width, height)
+    }
+
     func usedSize(_ style: ComputedStyle, intrinsic: (width: Double, height: Double), available: Double,
                   element: XMLNode? = nil, path: String? = nil) -> (width: Double, height: Double) {
         let ratio = intrinsic.width / max(0.01, intrinsic.height)
@@ -202,7 +226,17 @@ struct ReplacedLayouter {
     func addInlineImage(_ node: StyledNode, to paragraph: inout PendingParagraph) {
         let source = imageSource(node)
         guard let intrinsic = source.intrinsic else {
-            if !source.alt.isEmpty { paragraph.addText(source.alt, style: node.style, node: -1) }
+            let alt = Self.placeholderLabel(source.alt)
+            // In cells the alt text stands in the line, between brackets as a terminal shows it.
+            if chapter.usesCells {
+                paragraph.addText(alt.hasPrefix("[") ? alt : "[" + alt + "]", style: node.style, node: -1)
+                return
+            }
+            let size = placeholderSize(node.computed, alt: alt, available: paragraph.width)
+            let id = paragraph.atomics.count
+            paragraph.atomics.append(.image(ImageItem(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), path: nil, alt: alt)))
+            paragraph.items.append(.atomic(width: size.width, height: size.height, baseline: size.height, style: node.style, id: id))
+            paragraph.hasContent = true
             return
         }
         let size = usedSize(node.computed, intrinsic: intrinsic, available: paragraph.width, element: node.source, path: source.path)
@@ -289,11 +323,22 @@ struct ReplacedLayouter {
         let source = imageSource(node)
         let style = node.computed
         guard let intrinsic = source.intrinsic else {
-            guard !source.alt.isEmpty else { return }
+            let alt = Self.placeholderLabel(source.alt)
             chapter.blocks.layoutBox(node, x: x, metrics: BoxMetrics(style, available: width)) { x, width in
-                var alt = PendingParagraph(block: node, x: x, width: width)
-                alt.addText(source.alt, style: node.style, node: -1)
-                chapter.inlines.flushParagraph(&alt)
+                if chapter.usesCells {
+                    var line = PendingParagraph(block: node, x: x, width: width)
+                    line.addText(alt.hasPrefix("[") ? alt : "[" + alt + "]", style: node.style, node: -1)
+                    chapter.inlines.flushParagraph(&line)
+                    return
+                }
+                let size = placeholderSize(style, alt: alt, available: width)
+                chapter.column.flushMargin()
+                let top = chapter.column.blockEnd
+                let element = node.source.map { chapter.offsets.offset(ofElement: Int($0.index)) }
+                let unit = chapter.column.addUnit(top: top, bottom: top + size.height, start: element, end: element, text: alt)
+                let rect = Rect(x: x, y: top, width: size.width, height: size.height)
+                chapter.column.place(.image(ImageItem(rect: rect, path: nil, alt: alt)), first: unit, last: unit)
+                chapter.column.blockEnd = top + size.height
             }
             return
         }

@@ -1,7 +1,8 @@
 import FolioXML
 
 /// SVG and MathML inside XHTML: kept as subtrees of the source document for the renderer
-/// (librsvg draws SVG), with a text fallback for MathML, which Folio does not typeset.
+/// (librsvg draws SVG, FolioLayout's `MathLayouter` typesets MathML), with MathML's text for
+/// page text, search, and pages where a formula is not drawn.
 enum ForeignContent {
     /// An `svg` or `math` element: styled as one replaced box, its children not walked.
     static func isOpaque(_ element: XMLNode) -> Bool {

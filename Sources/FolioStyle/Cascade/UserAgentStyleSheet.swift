@@ -94,7 +94,8 @@ enum UserAgentStyleSheet {
     img, svg, video, canvas, object, embed, iframe { display: inline-block; }
     /* Inline SVG and MathML are in their own namespaces; each is one box (see ForeignContent). */
     svg|svg { display: inline-block; }
-    m|math[display="block" i] { display: block; }
+    /* Display formulas centred (MathML Core), with some space above and below as print sets them. */
+    m|math[display="block" i] { display: block; text-align: center; margin: 0.5em 0; }
     figcaption { text-align: center; }
     fieldset { margin-left: 2px; margin-right: 2px; border: 2px groove gray; padding: 0.35em 0.75em 0.625em; }
 

@@ -159,3 +159,16 @@ extension CSSColor {
         return [f(0), f(8), f(4)]
     }
 }
+
+extension RGBA {
+    /// A colour written as CSS text (a name, `#hex`, `rgb()` …), as attributes outside CSS give
+    /// them (MathML's `mathcolor`); nil for anything else, `currentColor` included.
+    public init?(cssText text: String) {
+        let values = CSSParser.parseComponentValues(text).filter {
+            if case .token(.whitespace) = $0 { return false }
+            return true
+        }
+        guard values.count == 1, case .rgba(let color)? = CSSColor.parse(values[0]) else { return nil }
+        self = color
+    }
+}

@@ -79,6 +79,15 @@ public final class FontContext: @unchecked Sendable {
             ?? FontChoice(face: defaultFace, synthesizeBold: weight >= 600, synthesizeItalic: italic)
     }
 
+    /// The pinned math face's MATH table (`font-family: math`), nil when the face is missing or
+    /// has none: formulas are then shown as their text.
+    public func mathFont() -> MathFont? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let choice = choose(pinnedCandidates(role: .math), weight: 400, italic: false, stretch: 100, scalar: nil) else { return nil }
+        return MathFont(choice.face)
+    }
+
     /// The factor to scale a face's font size by so that its x-height matches the default
     /// serif's (the idea of `font-size-adjust`), clamped to 0.8–1.25 so that a face with odd
     /// metrics cannot shrink or blow up text.
@@ -167,7 +176,8 @@ public final class FontContext: @unchecked Sendable {
     /// https://www.w3.org/TR/css-fonts-4/#generic-font-families
     static func role(for generic: GenericFamily) -> FontRole {
         switch generic {
-        case .serif, .uiSerif, .cursive, .fantasy, .math, .fangsong: .serif
+        case .serif, .uiSerif, .cursive, .fantasy, .fangsong: .serif
+        case .math: .math
         case .sansSerif, .systemUI, .uiSansSerif, .uiRounded, .emoji: .sans
         case .monospace, .uiMonospace: .monospace
         }

@@ -28,6 +28,8 @@ public enum FontManifest {
         PinnedFont(role: .fallbackCJK, family: "Droid Sans Fallback", weight: 400, isItalic: false, package: "fonts-droid-fallback", path: "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
         PinnedFont(role: .fallbackOther, family: "DejaVu Sans", weight: 400, isItalic: false, package: "fonts-dejavu-core", path: dejavu + "DejaVuSans.ttf"),
         PinnedFont(role: .fallbackOther, family: "DejaVu Sans", weight: 700, isItalic: false, package: "fonts-dejavu-core", path: dejavu + "DejaVuSans-Bold.ttf"),
+        PinnedFont(role: .math, family: "TeX Gyre Termes Math", weight: 400, isItalic: false, package: "fonts-texgyre-math",
+                   path: "/usr/share/texmf/fonts/opentype/public/tex-gyre-math/texgyretermes-math.otf"),
     ]
 
     /// Reads the rows of `manifest.tsv` (role, family, weight, style, package, path, sha256);

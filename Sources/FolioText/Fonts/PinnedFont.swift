@@ -28,6 +28,8 @@ public enum FontRole: String, Sendable, Hashable, CaseIterable {
     case serif
     case sans
     case monospace
+    /// A face with an OpenType MATH table, for MathML (`font-family: math`).
+    case math
     case fallbackArabic = "fallback-arabic"
     case fallbackCJK = "fallback-cjk"
     /// Symbols, and Greek, Cyrillic, Hebrew, Armenian, Georgian … beyond the defaults.
@@ -40,7 +42,7 @@ public enum FontRole: String, Sendable, Hashable, CaseIterable {
 
     public var isFallback: Bool {
         switch self {
-        case .serif, .sans, .monospace: false
+        case .serif, .sans, .monospace, .math: false
         case .fallbackArabic, .fallbackCJK, .fallbackOther, .fallbackSymbols, .fallbackEmoji, .fallbackScript: true
         }
     }

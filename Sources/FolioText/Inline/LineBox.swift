@@ -159,6 +159,15 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// The character no face has, for a missing-glyph box (glyph 0, `.notdef`); 0 otherwise.
     /// Renderers draw the box themselves, since many faces' `.notdef` is blank.
     public var missing: UInt32 = 0
+
+    public init(id: UInt32, x: Double, y: Double, advance: Double, sourceOffset: Int32 = -1, missing: UInt32 = 0) {
+        self.id = id
+        self.x = x
+        self.y = y
+        self.advance = advance
+        self.sourceOffset = sourceOffset
+        self.missing = missing
+    }
 }
 
 /// An underline, overline or line-through of a run, from the face's metrics.

@@ -68,11 +68,18 @@ enum RenderSupport {
     /// A PNG file decoded by Cairo's own reader, as a bitmap (nil when Cairo cannot read it).
     /// The first page of a fixture book laid out for a phone, with its images and publication.
     static func firstPage(ofFixture name: String) throws -> (page: Page, images: BookImages, publication: Publication) {
+        let book = try chapters(ofFixture: name)
+        let page = try #require(book.chapters.flatMap { $0 }.first)
+        return (page, book.images, book.publication)
+    }
+
+    /// Every chapter's pages of a fixture book laid out for a phone.
+    static func chapters(ofFixture name: String) throws
+        -> (chapters: [[Page]], images: BookImages, publication: Publication) {
         let publication = try PublicationOpener.open(fixtures.appendingPathComponent(name).path)
         let images = BookImages(publication)
         let layout = BookLayout(publication: publication, environment: .phone, settings: .phone, images: images)
-        let page = try #require(layout.readingOrder.flatMap { layout.chapter($0).pages }.first)
-        return (page, images, publication)
+        return (layout.readingOrder.map { layout.chapter($0).pages }, images, publication)
     }
 
     static func decodePNG(_ bytes: [UInt8]) -> Bitmap? {

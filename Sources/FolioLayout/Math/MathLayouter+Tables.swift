@@ -1,0 +1,107 @@
+import FolioStyle
+import FolioText
+import FolioXML
+
+/// `mtable`: rows of cells aligned on their baselines, columns as wide as their widest cell,
+/// cells aligned in them as `columnalign` says (on the table, the row or the cell), spacing,
+/// lines between rows and columns and a frame, the whole centred on the math axis.
+/// https://w3c.github.io/mathml-core/#tables
+extension MathLayouter {
+    func table(_ node: XMLNode, environment: MathEnvironment) -> MathBox {
+        var inner = environment
+        inner.displayStyle = false
+        inner.operatorForm = nil
+        let size = environment.size
+        // Rows of cells; a labelled row's label is left out, content outside rows or cells is a cell.
+        var rows: [(node: XMLNode?, cells: [(node: XMLNode?, box: MathBox)])] = []
+        for child in children(of: node) {
+            if child.kind == .element, child.localName == "mtr" || child.localName == "mlabeledtr" {
+                var cells = children(of: child)
+                if child.localName == "mlabeledtr", !cells.isEmpty { cells.removeFirst() }
+                rows.append((child, cells.map { cell in
+                    let content = cell.kind == .element && cell.localName == "mtd" ? children(of: cell) : [cell]
+                    return (cell, row(content, environment: inner))
+                }))
+            } else {
+                rows.append((nil, [(nil, layout(child, environment: inner))]))
+            }
+        }
+        let columns = rows.map(\.cells.count).max() ?? 0
+        guard columns > 0, columns * rows.count <= 100_000 else { return .empty }
+        var widths = [Double](repeating: 0, count: columns)
+        for row in rows { for (k, cell) in row.cells.enumerated() { widths[k] = max(widths[k], cell.box.width) } }
+        let ascents = rows.map { $0.cells.map(\.box.ascent).max() ?? 0 }
+        let descents = rows.map { $0.cells.map(\.box.descent).max() ?? 0 }
+
+        func list(_ name: String, on element: XMLNode?) -> [String] {
+            element?.attribute(name).map { Self.words($0.lowercased()) } ?? []
+        }
+        func pick(_ values: [String], _ k: Int) -> String? { values.isEmpty ? nil : values[min(k, values.count - 1)] }
+        let columnSpacing = list("columnspacing", on: node).map { length($0, environment: environment, relativeTo: size) ?? size * 0.8 }
+        let rowSpacing = list("rowspacing", on: node).map { length($0, environment: environment, relativeTo: size) ?? size * 0.5 }
+        let columnLines = list("columnlines", on: node), rowLines = list("rowlines", on: node)
+        let frame = (node.attribute("frame") ?? "none").lowercased() != "none"
+        let frameSpacing = list("framespacing", on: node)
+        let xHeight = Double(font.face.metrics.xHeight) / Double(font.face.metrics.unitsPerEm) * size
+        // Cells are padded 0.4em across and 0.5ex down (MathML Core's user-agent sheet): the
+        // outer padding keeps a matrix clear of its fences; a frame's spacing replaces it.
+        let frameX = frame ? pick(frameSpacing, 0).flatMap { length($0, environment: environment, relativeTo: size) } ?? size * 0.4 : size * 0.4
+        let frameY = frame ? pick(frameSpacing, 1).flatMap { length($0, environment: environment, relativeTo: size) } ?? xHeight / 2 : xHeight / 2
+        let columnGap = { (k: Int) in columnSpacing.isEmpty ? size * 0.8 : columnSpacing[min(k, columnSpacing.count - 1)] }
+        let rowGap = { (k: Int) in rowSpacing.isEmpty ? xHeight : rowSpacing[min(k, rowSpacing.count - 1)] }
+
+        var lefts: [Double] = []
+        var x = frameX
+        for k in 0..<columns {
+            lefts.append(x)
+            x += widths[k] + (k < columns - 1 ? columnGap(k) : 0)
+        }
+        let width = x + frameX
+        var tops: [Double] = []
+        var y = frameY
+        for k in rows.indices {
+            tops.append(y)
+            y += ascents[k] + descents[k] + (k < rows.count - 1 ? rowGap(k) : 0)
+        }
+        let height = y + frameY
+        // The table's vertical alignment: its centre on the axis unless `align` says otherwise.
+        let axis = font.constant(.axisHeight) * size
+        let ascent: Double = switch pick(list("align", on: node), 0) {
+        case "top": 0
+        case "bottom": height
+        case "center": height / 2
+        case "baseline": rows.isEmpty ? height / 2 : tops[0] + ascents[0]
+        default: height / 2 + axis
+        }
+        var box = MathBox(width: width, ascent: ascent, descent: height - ascent)
+        let tableAlign = list("columnalign", on: node)
+        for (r, row) in rows.enumerated() {
+            let rowAlign = list("columnalign", on: row.node)
+            for (k, cell) in row.cells.enumerated() {
+                let align = pick(list("columnalign", on: cell.node), 0) ?? pick(rowAlign, k) ?? pick(tableAlign, k) ?? "center"
+                let offset: Double = switch align {
+                case "left": 0
+                case "right": widths[k] - cell.box.width
+                default: (widths[k] - cell.box.width) / 2
+                }
+                box.draw(cell.box, x: lefts[k] + offset, y: tops[r] + ascents[r] - ascent)
+            }
+        }
+        let line = max(0.5, font.constant(.fractionRuleThickness) * size)
+        for k in 0..<max(0, columns - 1) where (pick(columnLines, k) ?? "none") != "none" {
+            let middle = lefts[k] + widths[k] + columnGap(k) / 2
+            box.items.append(.rule(Rect(x: middle - line / 2, y: -ascent, width: line, height: height), environment.color))
+        }
+        for k in 0..<max(0, rows.count - 1) where (pick(rowLines, k) ?? "none") != "none" {
+            let middle = tops[k] + ascents[k] + descents[k] + rowGap(k) / 2
+            box.items.append(.rule(Rect(x: 0, y: middle - ascent - line / 2, width: width, height: line), environment.color))
+        }
+        if frame {
+            for rect in [Rect(x: 0, y: -ascent, width: width, height: line), Rect(x: 0, y: height - ascent - line, width: width, height: line),
+                         Rect(x: 0, y: -ascent, width: line, height: height), Rect(x: width - line, y: -ascent, width: line, height: height)] {
+                box.items.append(.rule(rect, environment.color))
+            }
+        }
+        return box
+    }
+}
