@@ -1,8 +1,10 @@
 import ArgumentParser
 import FolioCore
+import FolioLayout
 import FolioOverlay
 import FolioPager
 import FolioPublication
+import FolioStyle
 import FoundationEssentials
 import Glibc
 
@@ -86,12 +88,38 @@ struct Narrate: ParsableCommand {
         if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
         let passages = NarratedPassages(publication: publication)
         if !play, let terminal = TerminalSession() {
-            NarrateScreen(session: session, terminal: terminal, publication: publication, passages: passages).run()
+            var screen = NarrateScreen(session: session, terminal: terminal, publication: publication, passages: passages)
+            screen.colors = Self.bookColors(publication, timeline: timeline)
+            screen.run()
         } else if play {
             printing(session, passages: passages)
         } else {
             Terminal.error("not a terminal: use --play to start narrating at once and print each fragment")
             throw ExitCode(64)
+        }
+    }
+
+    /// The book's colours for each narrated fragment, from its `media:active-class` and
+    /// `media:playback-active-class` (W3C mol-css), worked out once per fragment.
+    static func bookColors(_ publication: Publication, timeline: Timeline) -> (TextTarget) -> NarrationColors? {
+        let media = publication.metadata.mediaOverlays
+        guard media.activeClass != nil || media.playbackActiveClass != nil else { return { _ in nil } }
+        let spine = Dictionary(timeline.chapters.map { ($0.href, $0.spineIndex) }, uniquingKeysWith: { first, _ in first })
+        var settings = ReaderSettings()
+        settings.measure = 0
+        let layout = BookLayout(publication: publication, environment: .terminal(columns: 80, rows: 24), settings: settings,
+                                metric: .cells, imageSize: { _ in nil })
+        var known: [TextTarget: NarrationColors?] = [:]
+        return { target in
+            if let found = known[target] { return found }
+            let colors = target.fragment.flatMap { fragment in
+                spine[target.path].flatMap {
+                    layout.narrationColors(elementID: fragment, activeClass: media.activeClass, playbackActiveClass: media.playbackActiveClass,
+                                           inSpineItem: $0)
+                }
+            }
+            known[target] = colors
+            return colors
         }
     }
 

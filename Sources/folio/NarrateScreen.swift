@@ -1,7 +1,9 @@
+import FolioLayout
 import FolioOverlay
 import FolioPager
 import FolioPublication
 import FolioRender
+import FolioStyle
 import FoundationEssentials
 import Glibc
 
@@ -12,6 +14,9 @@ struct NarrateScreen {
     let terminal: TerminalSession
     let publication: Publication
     let passages: NarratedPassages
+    /// The book's colours for a narrated fragment (its Media Overlays active classes), nil where
+    /// it gives none: then the fragment is black on yellow.
+    var colors: (TextTarget) -> NarrationColors? = { _ in nil }
 
     func run() {
         terminal.start()
@@ -101,14 +106,15 @@ struct NarrateScreen {
 
         let room = max(1, rows - top.count - bottom.count - 2)
         let passage = status.text.flatMap { passages.passage($0) } ?? NarratedPassage(text: "", highlight: 0..<0)
-        var middle = [""] + Self.wrap(passage, width: width, rows: room).map { "  " + $0 }
+        let look = status.text.flatMap(colors)
+        var middle = [""] + Self.wrap(passage, width: width, rows: room, colors: look).map { "  " + $0 }
         while middle.count < rows - top.count - bottom.count { middle.append("") }
         return Array((top + middle.prefix(max(0, rows - top.count - bottom.count)) + bottom).prefix(rows))
     }
 
     /// The passage in lines of `width`, the fragment highlighted; when it is too long, the lines
     /// around the fragment.
-    static func wrap(_ passage: NarratedPassage, width: Int, rows: Int) -> [String] {
+    static func wrap(_ passage: NarratedPassage, width: Int, rows: Int, colors: NarrationColors? = nil) -> [String] {
         let characters = Array(passage.text)
         var lines: [Range<Int>] = []
         var start = 0
@@ -128,16 +134,26 @@ struct NarrateScreen {
         }
         let firstHighlighted = lines.firstIndex { $0.overlaps(passage.highlight) } ?? 0
         let from = max(0, min(firstHighlighted - 1, lines.count - rows))
-        let on = "\u{1B}[30;43m", off = "\u{1B}[39;49m"
+        // The book's colours in 24-bit SGR; black on yellow when it styles neither text nor background.
+        func sgr(_ color: RGBA, _ layer: Int) -> String { "\u{1B}[\(layer);2;\(color.red);\(color.green);\(color.blue)m" }
+        let rest = colors?.rest.map { sgr($0, 38) } ?? ""
+        let on: String, off: String
+        if let colors, colors.text != nil || colors.background != nil {
+            on = (colors.text.map { sgr($0, 38) } ?? "\u{1B}[39m") + (colors.background.map { sgr($0, 48) } ?? "")
+            off = "\u{1B}[39;49m" + rest
+        } else {
+            on = "\u{1B}[30;43m"
+            off = "\u{1B}[39;49m" + rest
+        }
         return lines[from..<min(lines.count, from + rows)].map { line in
-            var out = ""
+            var out = rest
             var lit = false
             for k in line {
                 let inside = passage.highlight.contains(k)
                 if inside != lit { out += inside ? on : off; lit = inside }
                 out.append(characters[k])
             }
-            return out + (lit ? off : "")
+            return out + (lit || !rest.isEmpty ? "\u{1B}[39;49m" : "")
         }
     }
 

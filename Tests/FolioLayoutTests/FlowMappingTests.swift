@@ -33,7 +33,7 @@ import Testing
 
     /// A chapter with a block of every layouter (block boxes with borders and backgrounds, a
     /// drop cap and a small-caps first line, floats, an inline-block, ruby, a quotation, lists,
-    /// a box kept whole, a table with a caption and a spanning cell, an image's alt text, a
+    /// a box kept whole, a table with a caption and a spanning cell, a missing image's placeholder, a
     /// rule, preformatted text, a forced page break), laid out through the flow coordinates
     /// and `FlowMapping` in `horizontal-tb`: its frames are those the same chapter had when
     /// layout placed items in page coordinates itself (the reference was written by that build).

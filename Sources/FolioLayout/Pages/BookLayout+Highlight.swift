@@ -60,6 +60,20 @@ extension ChapterPages {
 /// document element while narration plays. Only colours are taken (a highlight must not reflow
 /// the page): the element's background, and the text whose colour changes.
 /// https://www.w3.org/TR/epub-33/#sec-docs-assoc-style
+/// Narration's colours for a view without pages: the fragment's text and background, the
+/// rest of the text (each nil where the book's classes leave it as it is).
+public struct NarrationColors: Sendable, Hashable {
+    public var text: RGBA?
+    public var background: RGBA?
+    public var rest: RGBA?
+
+    public init(text: RGBA? = nil, background: RGBA? = nil, rest: RGBA? = nil) {
+        self.text = text
+        self.background = background
+        self.rest = rest
+    }
+}
+
 public struct ClassHighlight: Sendable, Hashable {
     /// The active element's background under the class; nil when the class gives none.
     public var background: RGBA?
@@ -110,6 +124,27 @@ extension BookLayout {
             }
         }
         return ClassHighlight(background: background, textColors: colors)
+    }
+
+    /// The colours a text-only view (`folio narrate`'s screen) shows narration in, from the
+    /// book's active classes: the fragment's text and background, and the colour the playback
+    /// class gives the rest of the text. Nil when the classes give none of them.
+    public func narrationColors(elementID: String, activeClass: String?, playbackActiveClass: String?,
+                                inSpineItem spineIndex: Int) -> NarrationColors? {
+        guard let style = classHighlight(elementID: elementID, activeClass: activeClass, playbackActiveClass: playbackActiveClass,
+                                         inSpineItem: spineIndex), !style.isEmpty,
+              let root = chapter(spineIndex).tree?.root,
+              let element = root.descendants().first(where: { $0.isElement && $0.attribute("id") == elementID }) else { return nil }
+        let inside = Set(element.descendants().map { Int($0.index) })
+        var colors = NarrationColors(background: style.background)
+        for (node, color) in style.textColors.sorted(by: { $0.key < $1.key }) {
+            if inside.contains(node) {
+                if colors.text == nil { colors.text = color }
+            } else if colors.rest == nil {
+                colors.rest = color
+            }
+        }
+        return colors
     }
 
     /// Computed styles of a styled document's text and element nodes, by tree node index.
