@@ -99,6 +99,23 @@ import Testing
         #expect(object["bookStyle"] as? Bool == true)
     }
 
+    /// folio narrate's own screen, in tmux: the sentence read in mol-css's active class (light
+    /// text on green), the rest in its playback class's grey.
+    @Test(.enabled(if: hasW3C && TmuxSession.available, "the shared corpus (../shared/corpus) or tmux is absent; skipped"))
+    func narratesScreenUsesTheBooksActiveClasses() throws {
+        let binary = CLITests.root.appendingPathComponent(".build/debug/folio").path
+        let session = try TmuxSession(command: [binary, "narrate", Self.w3c + "/mol-css.epub", "--audio", "none"], columns: 90, rows: 20)
+        _ = try session.waitFor(seconds: 10) { $0.contains("Call me Ishmael") }
+        try session.send("Space")
+        let screen = try session.waitFor(seconds: 10) { _ in
+            (try? session.tmux("capture-pane", "-e", "-p", "-t", "t"))?.contains("\u{1B}[48;2;13;146;95m") ?? false
+        }
+        let colored = try session.tmux("capture-pane", "-e", "-p", "-t", "t")
+        #expect(colored.contains("\u{1B}[38;2;241;241;220m\u{1B}[48;2;13;146;95m"), "the fragment in the book's colours: \(screen)")
+        #expect(colored.contains("\u{1B}[38;2;158;158;158m"), "the rest in the playback class's grey")
+        try session.send("q")
+    }
+
     @Test(.enabled(if: hasW3C, "the shared corpus (../shared/corpus) is absent; corpus tests skipped"))
     func narrateSaysWhenOverlaysHaveNoRecordedAudio() throws {
         let run = try CLITests.folio("narrate", Self.w3c + "/mol-tts_single.epub", "--audio", "none", "--play")

@@ -111,6 +111,16 @@ import Testing
         #expect(runs.first { $0.0.contains("Alpha") }?.1 == RGBA(red: 128, green: 128, blue: 128))
     }
 
+    /// For a view without pages (`folio narrate`): the fragment's text and background colours,
+    /// and the rest of the text's.
+    @Test func narrationColoursAreTheFragmentsAndTheRestsUnderTheClasses() throws {
+        let layout = try Self.layout()
+        let colors = try #require(layout.narrationColors(elementID: "b", activeClass: "on", playbackActiveClass: "playing", inSpineItem: 0))
+        #expect(colors == NarrationColors(text: RGBA(red: 255, green: 255, blue: 255), background: RGBA(red: 0, green: 255, blue: 0),
+                                          rest: RGBA(red: 128, green: 128, blue: 128)))
+        #expect(layout.narrationColors(elementID: "a", activeClass: "-epub-media-overlay-active", playbackActiveClass: nil, inSpineItem: 0) == nil)
+    }
+
     @Test func aClassTheBookDoesNotStyleChangesNothingSoTheDefaultHighlightIsUsed() throws {
         let layout = try Self.layout()
         let style = try #require(layout.classHighlight(elementID: "a", activeClass: "-epub-media-overlay-active", inSpineItem: 0))
