@@ -52,7 +52,13 @@ public final class BookImages: @unchecked Sendable {
             }
             return nil
         }
-        return try? publication.read(path, limit: Self.fileLimit)
+        guard let data = try? publication.read(path, limit: Self.fileLimit) else { return nil }
+        guard path.lowercased().hasSuffix(".svg") || publication.manifest.item(path: path)?.contentType == "image/svg+xml" else { return data }
+        return SVGStyleImports.inlined(data, path: path) { href, base in
+            guard let sheet = ContainerPath.resolve(href, relativeTo: base)?.path,
+                  let bytes = try? publication.read(sheet, limit: 1 << 20) else { return nil }
+            return (sheet, String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// The intrinsic size in CSS px, or nil when the file is missing or not an image.
