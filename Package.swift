@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
         // libavif and libjxl likewise (see Sources/CModernImage): libavif alone needs some thirty libraries.
         .target(name: "CModernImage", linkerSettings: [.linkedLibrary("dl")]),
+        // espeak-ng (read-aloud) likewise (see Sources/CSpeech): only reading aloud loads it and its voices.
+        .target(name: "CSpeech", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a tiny C wrapper turns them into codes.
         .target(name: "CFolioJPEG", dependencies: ["CLibJPEG"]),
         // libmpv is loaded at run time by a small C loader (its headers come from libmpv-dev):
@@ -61,7 +63,7 @@ let package = Package(
             dependencies: ["FolioCore", "FolioPublication", "FolioStyle", "FolioText", "FolioLayout", "FolioImage", "CCairo", "CCairoLoader", "CFreeType", "CLibPNG"]
         ),
         .target(name: "FolioImage", dependencies: ["CFolioJPEG", "CLibPNG", "CGIF", "CLibWebP", "CRsvg", "CModernImage", "CCairo", "CCairoLoader", "CFreeType", "CLibXML2"]),
-        .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV"]),
+        .target(name: "FolioOverlay", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "CMPV", "CSpeech"]),
         .target(name: "FolioSearch", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioLayout"]),
         .target(name: "FolioReader", dependencies: ["FolioCore", "FolioXML", "FolioPublication", "FolioStyle", "FolioLayout"]),
         .target(

@@ -62,13 +62,15 @@ struct Narrate: ParsableCommand {
     func run() throws {
         let publication = try openBook(book)
         Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        let spoken = SpokenAudio()
         let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
+            .speakingTextOnlyClips(publication: publication, into: spoken, diagnostics: publication.diagnostics)
         guard !timeline.isEmpty else {
             Terminal.error("\(book) has no media overlays to narrate")
             throw ExitCode(1)
         }
         guard timeline.duration > 0 else {
-            Terminal.error("\(book)'s media overlays have no recorded audio; Folio has no text-to-speech to read them")
+            Terminal.error("\(book)'s media overlays have no recorded audio, and text-to-speech (espeak-ng) is not installed to read them")
             throw ExitCode(1)
         }
         var start = from.flatMap { ClockValue($0)?.seconds } ?? 0
@@ -83,7 +85,7 @@ struct Narrate: ParsableCommand {
             Terminal.error("\(OverlayText.clock(start)) is past the end: the narration lasts \(OverlayText.clock(timeline.duration))")
             throw ExitCode(1)
         }
-        let session = NarrationSession(timeline: timeline, clock: Self.playbackClock(publication, timeline: timeline, audio: audio),
+        let session = NarrationSession(timeline: timeline, clock: Self.playbackClock(publication, timeline: timeline, audio: audio, spoken: spoken),
                                        at: start, speed: speed)
         if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
         let passages = NarratedPassages(publication: publication)
@@ -124,12 +126,13 @@ struct Narrate: ParsableCommand {
     }
 
     /// libmpv, or the silent clock for `--audio none` and when libmpv or a sound device is missing.
-    static func playbackClock(_ publication: Publication, timeline: Timeline, audio: String) -> PlaybackClock {
+    static func playbackClock(_ publication: Publication, timeline: Timeline, audio: String, spoken: SpokenAudio? = nil) -> PlaybackClock {
         guard audio != "none" else { return SilentClock() }
         // ALSA and PipeWire print their failures on stderr themselves: keep them off the screen.
         let opened = Self.withoutStderr { () -> Result<MPVPlayer, MPVError> in
             do {
                 let player = try MPVPlayer(publication: publication, audioOutput: audio == "auto" ? nil : audio)
+                player.spoken = spoken
                 guard let span = timeline.spans().first(where: { $0.audio != nil }), !player.opensAudioOutput(with: span) else {
                     return .success(player)
                 }

@@ -243,17 +243,21 @@ extension Read {
     /// The narration player for the pager's `a` key, or nil for a book without narration.
     func narration(_ publication: Publication, now: @escaping () -> Double) -> () -> NarrationSession? {
         {
+            let spoken = SpokenAudio()
             let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
+                .speakingTextOnlyClips(publication: publication, into: spoken, diagnostics: Diagnostics())
             guard !timeline.isEmpty, timeline.duration > 0 else { return nil }
-            return session(timeline, publication, now: now)
+            return session(timeline, publication, now: now, spoken: spoken)
         }
     }
 
     /// A player of `timeline`: through libmpv, or on a silent clock with `--audio none` and
     /// under `--keys`.
-    private func session(_ timeline: Timeline, _ publication: Publication, now: @escaping () -> Double) -> NarrationSession {
+    private func session(_ timeline: Timeline, _ publication: Publication, now: @escaping () -> Double,
+                         spoken: SpokenAudio? = nil) -> NarrationSession {
         let audio = keys == nil ? self.audio : "none"
-        let clock: PlaybackClock = audio == "none" ? SilentClock(now: now) : Narrate.playbackClock(publication, timeline: timeline, audio: audio)
+        let clock: PlaybackClock = audio == "none" ? SilentClock(now: now)
+            : Narrate.playbackClock(publication, timeline: timeline, audio: audio, spoken: spoken)
         return NarrationSession(timeline: timeline, clock: clock, now: now)
     }
 }

@@ -116,10 +116,24 @@ import Testing
         try session.send("q")
     }
 
+    /// W3C mol-tts_multi: four `par`s with text and no audio, spoken by espeak-ng one after the
+    /// other, each as long as its words take (some 175 words a minute).
     @Test(.enabled(if: hasW3C, "the shared corpus (../shared/corpus) is absent; corpus tests skipped"))
-    func narrateSaysWhenOverlaysHaveNoRecordedAudio() throws {
-        let run = try CLITests.folio("narrate", Self.w3c + "/mol-tts_single.epub", "--audio", "none", "--play")
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("no recorded audio"))
+    func narrateSpeaksParsWithoutAudio() throws {
+        // Three times as fast, to 45 s of book time: the fourth fragment starts, the test takes 15 s.
+        let run = try CLITests.folio("narrate", Self.w3c + "/mol-tts_multi.epub", "--audio", "none", "--play", "--speed", "3", "--to", "0:00:45")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.text.split(separator: "\n")
+        let fragments = lines.compactMap { line in line.split(separator: " ").first { $0.contains("#") }.map(String.init) }
+        #expect(fragments == ["EPUB/mobydick.xhtml#first", "EPUB/mobydick.xhtml#second", "EPUB/mobydick.xhtml#third", "EPUB/mobydick.xhtml#fourth"])
+        // "0:00:12.207": hours, minutes, seconds.
+        let starts = lines.compactMap { line -> Double? in
+            let parts = line.prefix { $0 != " " }.split(separator: ":").compactMap { Double($0) }
+            return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
+        }
+        #expect(starts.count == 4 && starts == starts.sorted() && starts[0] == 0)
+        // #second is 14 words: between 3 and 8 seconds of speech.
+        if starts.count == 4 { #expect(starts[2] - starts[1] > 3 && starts[2] - starts[1] < 8, "\(starts)") }
+        #expect(lines.last?.contains("(--to)") == true, "\(run.text)")
     }
 }

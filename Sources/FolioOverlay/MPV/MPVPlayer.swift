@@ -27,6 +27,9 @@ public final class MPVPlayer: PlaybackClock {
 
     /// - Parameter audioOutput: an mpv `ao` name (`null` for tests: real time, no device); nil lets
     ///   mpv choose the system's output.
+    /// Speech made for clips without audio (`Timeline.speakingTextOnlyClips`), played like files.
+    public var spoken: SpokenAudio?
+
     public init(publication: Publication, audioOutput: String? = nil, diagnostics: Diagnostics = Diagnostics()) throws(MPVError) {
         mpv = try MPVHandle(audioOutput: audioOutput)
         self.publication = publication
@@ -132,6 +135,11 @@ public final class MPVPlayer: PlaybackClock {
         if let registered, registered.path == path { return registered.url }
         if let registered { mpv.streams.remove(registered.url) }  // open streams keep their own copy
         registered = nil
+        if let speech = spoken?.bytes(path) {
+            let url = mpv.streams.add(speech)
+            registered = (path, url)
+            return url
+        }
         do {
             let bytes = try publication.read(path)
             let url = mpv.streams.add(bytes)
