@@ -115,7 +115,7 @@ struct MathLayouter {
 
     /// The words of an attribute or a token, split at XML white space (space, tab, line feeds).
     static func words(_ text: String) -> [String] {
-        text.unicodeScalars.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }.map { String(String.UnicodeScalarView($0)) }
+        text.utf8.split { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A token's text with XML white space trimmed and runs of it collapsed to one space.
@@ -325,6 +325,8 @@ struct MathLayouter {
     /// A MathML length in px: a number with a CSS unit, a percentage of `base`, a named space
     /// (`thinmathspace` …), or a multiple of a pseudo-unit of `content`; nil when unreadable.
     func length(_ text: String, environment: MathEnvironment, relativeTo base: Double, content: MathBox? = nil) -> Double? {
+        // The common case, a plain number of ems (tex4ht's `width="0.3em"`), without building strings.
+        if text.hasSuffix("em"), let value = Double(text.dropLast(2)), value.isFinite { return value * environment.size }
         let trimmed = text.trimmingWhitespace().lowercased()
         let em = environment.size
         var body = Substring(trimmed)
