@@ -177,9 +177,9 @@ struct BlockLayouter {
         chapter.inlineFlow.decoration = decoration
         defer { chapter.inlineFlow.decoration = outer }
         let inlines = chapter.inlines
-        if let formula = chapter.formula(node, width: width) {
-            chapter.addFormula(formula, of: node, to: &paragraph)
-        } else if let fallback = chapter.formulaText(node), node.kind == .element {
+        if let formula = chapter.math.formula(node, width: width) {
+            chapter.math.add(formula, of: node, to: &paragraph)
+        } else if let fallback = chapter.math.text(node), node.kind == .element {
             // A formula that cannot be drawn shows its text: alttext, an annotation, its tokens.
             paragraph.addText(fallback, style: inlines.decorated(node.style, decoration), node: -1)
         }

@@ -38,6 +38,7 @@ public final class ChapterLayout {
     var firstLetters: FirstLetterLayouter { FirstLetterLayouter(chapter: self) }
     var rubies: RubyLayouter { RubyLayouter(chapter: self) }
     var smallCaps: SmallCaps { SmallCaps(chapter: self) }
+    var math: FormulaLayouter { FormulaLayouter(chapter: self) }
     var setter: ParagraphSetter { ParagraphSetter(context: context.inline) }
     var interner: StyleInterner { styles.interner }
     var usesCells: Bool { context.inline.metric == .cells }

@@ -79,8 +79,8 @@ struct InlineLayouter {
             return
         }
         if let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
-        if node.text != nil, let formula = chapter.formula(node, width: paragraph.width) {
-            chapter.addFormula(formula, of: node, to: &paragraph)
+        if node.text != nil, let formula = chapter.math.formula(node, width: paragraph.width) {
+            chapter.math.add(formula, of: node, to: &paragraph)
             return
         }
         if ReplacedLayouter.isReplaced(node) {
@@ -110,7 +110,7 @@ struct InlineLayouter {
             if script.hasForms(textContent(node)) { inner?.cellScript = script } else { brackets = true }
         }
         if brackets { paragraph.addText("[", style: decorated(node.style, inner), node: -1) }
-        if let fallback = chapter.formulaText(node) {
+        if let fallback = chapter.math.text(node) {
             // A formula not drawn (in cells, or with no math font) shows its text.
             paragraph.addText(fallback, style: decorated(node.style, inner), node: -1)
         }

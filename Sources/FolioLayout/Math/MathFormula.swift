@@ -19,34 +19,38 @@ struct MathFormula {
     var baseline: Double
 }
 
-extension ChapterLayout {
+/// The chapter's `math` elements: laid out by `MathLayouter` into atomic inlines, or written
+/// as text where they are not drawn.
+struct FormulaLayouter {
+    let chapter: ChapterLayout
+
     /// `node` as a formula no wider than `width`; nil when it is no `math` element, in cells
     /// (where its text stands for it), without a math font, or when it draws nothing.
     func formula(_ node: StyledNode, width: Double) -> MathFormula? {
-        guard !usesCells, node.kind == .element, let source = node.source, source.localName == "math",
+        guard !chapter.usesCells, node.kind == .element, let source = node.source, source.localName == "math",
               source.namespaceURI == Namespace.mathml else { return nil }
-        if styles.mathFont == nil { styles.mathFont = .some(context.inline.fonts.mathFont()) }
-        guard let font = styles.mathFont ?? nil else { return nil }
+        if chapter.styles.mathFont == nil { chapter.styles.mathFont = .some(chapter.context.inline.fonts.mathFont()) }
+        guard let font = chapter.styles.mathFont ?? nil else { return nil }
         let style = node.computed
         // A formula in a table cell or an inline-block is laid out again each time its box is
         // measured: its layout is kept per element, size and colour.
         let key = MathKey(node: source.index, size: style.font.size, color: style.text.color)
         let box: MathBox
-        if let known = styles.formulas[key] {
+        if let known = chapter.styles.formulas[key] {
             box = known
         } else {
             let environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
-            box = MathLayouter(font: font, fonts: context.inline.fonts, shaper: context.inline.shaper, cache: styles.mathCache)
+            box = MathLayouter(font: font, fonts: chapter.context.inline.fonts, shaper: chapter.context.inline.shaper, cache: chapter.styles.mathCache)
                 .layout(math: source, environment: environment)
-            styles.formulas[key] = box
+            chapter.styles.formulas[key] = box
         }
         guard box.width > 0, box.height > 0, !box.items.isEmpty else { return nil }
         var frame = Frame(width: box.width, height: box.height, background: .white, items: box.frameItems())
-        let scale = min(1, width / box.width, context.page.contentHeight / box.height)
+        let scale = min(1, width / box.width, chapter.context.page.contentHeight / box.height)
         if scale < 1 {
             frame = frame.scaled(by: scale)
             if scale < 0.6 {
-                warn("layout.math-scaled", "a formula \(Int(box.width)) px wide is shown at \(Int(scale * 100)) % to fit the page", about: source)
+                chapter.warn("layout.math-scaled", "a formula \(Int(box.width)) px wide is shown at \(Int(scale * 100)) % to fit the page", about: source)
             }
         }
         return MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale)
@@ -55,15 +59,15 @@ extension ChapterLayout {
     /// The text a node shows where it is not drawn: a formula in cells written in characters
     /// (`MathLinearText`) where it can be, else its text (`StyledNode.text`: the alttext, an
     /// annotation, or its tokens).
-    func formulaText(_ node: StyledNode) -> String? {
-        guard usesCells, node.kind == .element, let source = node.source, source.localName == "math",
+    func text(_ node: StyledNode) -> String? {
+        guard chapter.usesCells, node.kind == .element, let source = node.source, source.localName == "math",
               source.namespaceURI == Namespace.mathml else { return node.text }
         return MathLinearText.text(source) ?? node.text
     }
 
     /// Adds a formula to a paragraph as one atomic inline standing on its baseline; its text
     /// (`StyledNode.text`: the alttext, an annotation, or its tokens) is the page text.
-    func addFormula(_ formula: MathFormula, of node: StyledNode, to paragraph: inout PendingParagraph) {
+    func add(_ formula: MathFormula, of node: StyledNode, to paragraph: inout PendingParagraph) {
         let id = paragraph.atomics.count
         paragraph.atomics.append(.block(items: formula.items, text: node.text ?? ""))
         paragraph.items.append(.atomic(width: formula.width, height: formula.height, baseline: formula.baseline, style: node.style, id: id))

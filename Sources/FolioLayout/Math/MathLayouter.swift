@@ -15,6 +15,11 @@ struct MathLayouter {
     let shaper: Shaper
     let cache: MathCache
 
+    // The layouters of the schemata, each a value over this one.
+    var scripts: MathScriptLayouter { MathScriptLayouter(math: self) }
+    var stacks: MathStackLayouter { MathStackLayouter(math: self) }
+    var tables: MathTableLayouter { MathTableLayouter(math: self) }
+
     /// Elements nested deeper than this are shown as their text: a hostile formula cannot
     /// exhaust the stack, and no real one comes near.
     static let maximumDepth = 48
@@ -49,17 +54,17 @@ struct MathLayouter {
             return token(open + node.textContent + close, kind: .text, environment: environment, variant: node.attribute("mathvariant"))
         case .mo: return op(node, environment: environment)
         case .mspace: return mspace(node, environment: environment)
-        case .mfrac: return fraction(node, kids, environment: environment)
-        case .msqrt: return radical(base: row(kids, environment: environment), index: nil, environment: environment)
+        case .mfrac: return stacks.fraction(node, kids, environment: environment)
+        case .msqrt: return stacks.radical(base: row(kids, environment: environment), index: nil, environment: environment)
         case .mroot:
             guard kids.count == 2 else { return error(kids, environment: environment) }
             let index = layout(kids[1], environment: environment.scripted(2, font: font))
-            return radical(base: layout(kids[0], environment: environment), index: index, environment: environment)
-        case .msub, .msup, .msubsup: return scripts(node, kids, environment: environment)
-        case .munder, .mover, .munderover: return limits(node, kids, environment: environment)
-        case .mmultiscripts: return multiscripts(kids, environment: environment)
-        case .mtable: return table(node, environment: environment)
-        case .mfenced: return fenced(node, kids, environment: environment)
+            return stacks.radical(base: layout(kids[0], environment: environment), index: index, environment: environment)
+        case .msub, .msup, .msubsup: return scripts.scripts(node, kids, environment: environment)
+        case .munder, .mover, .munderover: return scripts.limits(node, kids, environment: environment)
+        case .mmultiscripts: return scripts.multiscripts(kids, environment: environment)
+        case .mtable: return tables.table(node, environment: environment)
+        case .mfenced: return stacks.fenced(node, kids, environment: environment)
         case .mpadded: return padded(node, row(kids, environment: environment), environment: environment)
         case .mphantom:
             var box = row(kids, environment: environment)

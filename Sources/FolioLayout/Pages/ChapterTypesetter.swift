@@ -20,13 +20,11 @@ final class ChapterTypesetter {
     let images: ImageLookup
     let text = TextResources()
     private var warnedVertical = false
-    /// The documents being laid out, the chapter's first, then those its iframes embed.
-    private var embedding: [String] = []
+    /// The documents being laid out (the chapter's first, then those its iframes embed) and
+    /// the embedded pages laid out so far.
+    private var embedded = EmbeddedPages()
     /// How deep iframes may nest (a document embedding another that embeds a third).
     static let embeddingLimit = 3
-    /// Embedded pages by path and viewport size: a book that frames one document a thousand
-    /// times lays it out once.
-    private var embeddedPages: [String: (items: [FrameItem], text: String)?] = [:]
     /// The package's itemref elements, for CFIs.
     private lazy var itemrefs = SpineItemrefs(packageTree: publication.packageTree, spine: publication.spine)
 
@@ -72,7 +70,7 @@ final class ChapterTypesetter {
         // A fixed-layout document is laid out at its viewport's size, then scaled to the page.
         let viewport = isFixedLayout(spineIndex) ? Self.viewport(tree) : nil
         let geometry = viewport.map { PageGeometry(width: $0.width, height: $0.height, margins: Edges(all: 0)) } ?? page
-        embedding = [href]
+        embedded.stack = [href]
         let flow = ChapterLayout(document: styled, path: href, context: layoutContext(geometry, fonts: fonts)).build()
         var chapter = ChapterPages(flow: flow, page: geometry, spineIndex: spineIndex, href: href, diagnostics: diagnostics)
         if let viewport {
@@ -112,16 +110,16 @@ final class ChapterTypesetter {
     /// XHTML or cannot be read (the iframe's box then stays empty, with a warning).
     private func embeddedPage(_ path: String, width: Double, height: Double) -> (items: [FrameItem], text: String)? {
         let key = "\(path) \(width)x\(height)"
-        if !embedding.contains(path), let known = embeddedPages[key] { return known }
+        if !embedded.stack.contains(path), let known = embedded.pages[key] { return known }
         let page = layOutEmbedded(path, width: width, height: height)
-        if !embedding.contains(path) { embeddedPages[key] = page }
+        if !embedded.stack.contains(path) { embedded.pages[key] = page }
         return page
     }
 
     private func layOutEmbedded(_ path: String, width: Double, height: Double) -> (items: [FrameItem], text: String)? {
         let diagnostics = publication.diagnostics
-        let at = embedding.first ?? path
-        guard !embedding.contains(path), embedding.count < Self.embeddingLimit else {
+        let at = embedded.stack.first ?? path
+        guard !embedded.stack.contains(path), embedded.stack.count < Self.embeddingLimit else {
             diagnostics.warn("layout.iframe-nested", "an iframe embeds \(path), which is already being laid out or nested "
                              + "\(Self.embeddingLimit) deep; its box is left empty", at: at)
             return nil
@@ -134,8 +132,8 @@ final class ChapterTypesetter {
         }
         let styled = Cascade.style(tree, context: styles)
         guard let fonts = text.fontContext(styled.fontFaces, publication: publication) else { return nil }
-        embedding.append(path)
-        defer { embedding.removeLast() }
+        embedded.stack.append(path)
+        defer { embedded.stack.removeLast() }
         let geometry = PageGeometry(width: width, height: height, margins: Edges(all: 0))
         let flow = ChapterLayout(document: styled, path: path, context: layoutContext(geometry, fonts: fonts)).build()
         guard let first = ChapterPages(flow: flow, page: geometry, spineIndex: -1, href: path, diagnostics: diagnostics).pages.first else {
@@ -222,4 +220,12 @@ final class TextResources {
             return nil
         }
     }
+}
+
+/// The documents being laid out, outermost first (one already here is not laid out again
+/// inside itself), and embedded pages by path and viewport size: a book that frames one
+/// document a thousand times lays it out once.
+struct EmbeddedPages {
+    var stack: [String] = []
+    var pages: [String: (items: [FrameItem], text: String)?] = [:]
 }

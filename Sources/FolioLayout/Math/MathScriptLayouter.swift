@@ -5,16 +5,18 @@ import FolioXML
 /// `munder`, `mover`, `munderover` below and above it (as scripts when the base is a large
 /// operator with movable limits outside display style). Shifts and gaps are the MATH table's.
 /// https://w3c.github.io/mathml-core/#script-and-limit-schemata
-extension MathLayouter {
+struct MathScriptLayouter {
+    let math: MathLayouter
+
     func scripts(_ node: XMLNode, _ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
         let name = node.localName
         let needed = name == "msubsup" ? 3 : 2
-        guard kids.count == needed else { return error(kids, environment: environment) }
-        let base = layout(kids[0], environment: environment)
-        let scripted = environment.scripted(font: font)
-        let sub = name == "msup" ? nil : layout(kids[1], environment: scripted)
-        let sup = name == "msub" ? nil : layout(kids[name == "msup" ? 1 : 2], environment: scripted)
-        let baseIsLargeOp = embellishedCore(kids[0]).map { operatorProperties($0, form: environment.operatorForm, environment: environment).largeOp } ?? false
+        guard kids.count == needed else { return math.error(kids, environment: environment) }
+        let base = math.layout(kids[0], environment: environment)
+        let scripted = environment.scripted(font: math.font)
+        let sub = name == "msup" ? nil : math.layout(kids[1], environment: scripted)
+        let sup = name == "msub" ? nil : math.layout(kids[name == "msup" ? 1 : 2], environment: scripted)
+        let baseIsLargeOp = math.embellishedCore(kids[0]).map { math.operatorProperties($0, form: environment.operatorForm, environment: environment).largeOp } ?? false
         return attach(base: base, baseIsToken: isToken(kids[0]), baseIsLargeOp: baseIsLargeOp,
                       posts: [(sub, sup)], pres: [], environment: environment)
     }
@@ -23,8 +25,8 @@ extension MathLayouter {
     /// `<mprescripts/>` pairs before it.
     func multiscripts(_ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
         guard let first = kids.first else { return .empty }
-        let base = layout(first, environment: environment)
-        let scripted = environment.scripted(font: font)
+        let base = math.layout(first, environment: environment)
+        let scripted = environment.scripted(font: math.font)
         var posts: [(MathBox?, MathBox?)] = [], pres: [(MathBox?, MathBox?)] = []
         var pending: [MathBox?] = []
         var inPre = false
@@ -34,7 +36,7 @@ extension MathLayouter {
                 pending = []
                 continue
             }
-            let box: MathBox? = kid.kind == .element && kid.localName == "none" ? nil : layout(kid, environment: scripted)
+            let box: MathBox? = kid.kind == .element && kid.localName == "none" ? nil : math.layout(kid, environment: scripted)
             pending.append(box)
             if pending.count == 2 {
                 if inPre { pres.append((pending[0], pending[1])) } else { posts.append((pending[0], pending[1])) }
@@ -53,7 +55,7 @@ extension MathLayouter {
     private func attach(base: MathBox, baseIsToken: Bool, baseIsLargeOp: Bool, posts: [(MathBox?, MathBox?)],
                         pres: [(MathBox?, MathBox?)], environment: MathEnvironment) -> MathBox {
         let size = environment.size
-        func c(_ name: MathFont.Constant) -> Double { font.constant(name) * size }
+        func c(_ name: MathFont.Constant) -> Double { math.font.constant(name) * size }
         let pairs = posts + pres
         let subs = pairs.compactMap(\.0), sups = pairs.compactMap(\.1)
         guard !subs.isEmpty || !sups.isEmpty else { return base }
@@ -126,41 +128,41 @@ extension MathLayouter {
     func limits(_ node: XMLNode, _ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
         let name = node.localName
         let needed = name == "munderover" ? 3 : 2
-        guard kids.count == needed else { return error(kids, environment: environment) }
-        let core = embellishedCore(kids[0])
-        let coreProperties = core.map { operatorProperties($0, form: environment.operatorForm, environment: environment) }
+        guard kids.count == needed else { return math.error(kids, environment: environment) }
+        let core = math.embellishedCore(kids[0])
+        let coreProperties = core.map { math.operatorProperties($0, form: environment.operatorForm, environment: environment) }
         let underNode = name == "mover" ? nil : kids[1]
         let overNode = name == "munder" ? nil : kids[name == "mover" ? 1 : 2]
         // A large operator with movable limits, outside display style: scripts beside it.
         if let properties = coreProperties, properties.movableLimits, !environment.displayStyle {
-            let base = layout(kids[0], environment: environment)
-            let scripted = environment.scripted(font: font)
+            let base = math.layout(kids[0], environment: environment)
+            let scripted = environment.scripted(font: math.font)
             return attach(base: base, baseIsToken: isToken(kids[0]), baseIsLargeOp: properties.largeOp,
-                          posts: [(underNode.map { layout($0, environment: scripted) }, overNode.map { layout($0, environment: scripted) })],
+                          posts: [(underNode.map { math.layout($0, environment: scripted) }, overNode.map { math.layout($0, environment: scripted) })],
                           pres: [], environment: environment)
         }
         func isAccent(_ script: XMLNode?, attribute: String) -> Bool {
             guard let script else { return false }
             if let given = node.attribute(attribute) { return given.lowercased() == "true" }
-            return embellishedCore(script).map { operatorProperties($0, form: nil, environment: environment).accent } ?? false
+            return math.embellishedCore(script).map { math.operatorProperties($0, form: nil, environment: environment).accent } ?? false
         }
         let accentUnder = isAccent(underNode, attribute: "accentunder"), accentOver = isAccent(overNode, attribute: "accent")
         // An accent keeps the base's size; other scripts are a script level deeper.
         func scriptEnvironment(_ accent: Bool) -> MathEnvironment {
-            var inner = accent ? environment : environment.scripted(font: font)
+            var inner = accent ? environment : environment.scripted(font: math.font)
             inner.displayStyle = false
             inner.operatorForm = nil
             return inner
         }
         // Lay out the non-stretchy parts first; stretchy ones grow to the widest of them.
-        var base = layout(kids[0], environment: environment)
-        var under = underNode.map { layout($0, environment: scriptEnvironment(accentUnder)) }
-        var over = overNode.map { layout($0, environment: scriptEnvironment(accentOver)) }
+        var base = math.layout(kids[0], environment: environment)
+        var under = underNode.map { math.layout($0, environment: scriptEnvironment(accentUnder)) }
+        var over = overNode.map { math.layout($0, environment: scriptEnvironment(accentOver)) }
         let width = max(base.width, under?.width ?? 0, over?.width ?? 0)
         func grown(_ child: XMLNode?, _ box: MathBox?, _ inner: MathEnvironment) -> MathBox? {
-            guard let child, let box, let mo = embellishedCore(child), mo == child,
-                  operatorProperties(mo, form: nil, environment: inner).stretchy, box.width < width else { return box }
-            return op(mo, environment: inner, stretchWidth: width)
+            guard let child, let box, let mo = math.embellishedCore(child), mo == child,
+                  math.operatorProperties(mo, form: nil, environment: inner).stretchy, box.width < width else { return box }
+            return math.op(mo, environment: inner, stretchWidth: width)
         }
         base = grown(kids[0], base, environment) ?? base
         under = grown(underNode, under, scriptEnvironment(accentUnder))
@@ -174,14 +176,14 @@ extension MathLayouter {
     private func stack(base: MathBox, under: MathBox?, over: MathBox?, accentUnder: Bool, accentOver: Bool,
                        baseIsLargeOp: Bool, environment: MathEnvironment) -> MathBox {
         let size = environment.size
-        func c(_ name: MathFont.Constant) -> Double { font.constant(name) * size }
+        func c(_ name: MathFont.Constant) -> Double { math.font.constant(name) * size }
         let width = max(base.width, under?.width ?? 0, over?.width ?? 0)
         var out = MathBox(width: width, ascent: base.ascent, descent: base.descent)
         out.draw(base, x: (width - base.width) / 2, y: 0)
         if let over {
             let shift: Double
             if accentOver {
-                // An accent's ink sits just above the base's (its own ink may start above its baseline).
+                // An accent's math.ink sits just above the base's (its own math.ink may start above its baseline).
                 shift = base.ascent + c(.overbarVerticalGap) / 2 + over.descent
                 let x = (width - over.width) / 2 + (base.italicCorrection / 2)
                 out.draw(over, x: x, y: -shift)

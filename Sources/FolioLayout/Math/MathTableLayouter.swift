@@ -6,7 +6,9 @@ import FolioXML
 /// cells aligned in them as `columnalign` says (on the table, the row or the cell), spacing,
 /// lines between rows and columns and a frame, the whole centred on the math axis.
 /// https://w3c.github.io/mathml-core/#tables
-extension MathLayouter {
+struct MathTableLayouter {
+    let math: MathLayouter
+
     func table(_ node: XMLNode, environment: MathEnvironment) -> MathBox {
         var inner = environment
         inner.displayStyle = false
@@ -14,16 +16,16 @@ extension MathLayouter {
         let size = environment.size
         // Rows of cells; a labelled row's label is left out, content outside rows or cells is a cell.
         var rows: [(node: XMLNode?, cells: [(node: XMLNode?, box: MathBox)])] = []
-        for child in children(of: node) {
+        for child in math.children(of: node) {
             if child.kind == .element, child.localName == "mtr" || child.localName == "mlabeledtr" {
-                var cells = children(of: child)
+                var cells = math.children(of: child)
                 if child.localName == "mlabeledtr", !cells.isEmpty { cells.removeFirst() }
                 rows.append((child, cells.map { cell in
-                    let content = cell.kind == .element && cell.localName == "mtd" ? children(of: cell) : [cell]
-                    return (cell, row(content, environment: inner))
+                    let content = cell.kind == .element && cell.localName == "mtd" ? math.children(of: cell) : [cell]
+                    return (cell, math.row(content, environment: inner))
                 }))
             } else {
-                rows.append((nil, [(nil, layout(child, environment: inner))]))
+                rows.append((nil, [(nil, math.layout(child, environment: inner))]))
             }
         }
         let columns = rows.map(\.cells.count).max() ?? 0
@@ -34,19 +36,19 @@ extension MathLayouter {
         let descents = rows.map { $0.cells.map(\.box.descent).max() ?? 0 }
 
         func list(_ name: String, on element: XMLNode?) -> [String] {
-            element?.attribute(name).map { Self.words($0.lowercased()) } ?? []
+            element?.attribute(name).map { MathLayouter.words($0.lowercased()) } ?? []
         }
         func pick(_ values: [String], _ k: Int) -> String? { values.isEmpty ? nil : values[min(k, values.count - 1)] }
-        let columnSpacing = list("columnspacing", on: node).map { length($0, environment: environment, relativeTo: size) ?? size * 0.8 }
-        let rowSpacing = list("rowspacing", on: node).map { length($0, environment: environment, relativeTo: size) ?? size * 0.5 }
+        let columnSpacing = list("columnspacing", on: node).map { math.length($0, environment: environment, relativeTo: size) ?? size * 0.8 }
+        let rowSpacing = list("rowspacing", on: node).map { math.length($0, environment: environment, relativeTo: size) ?? size * 0.5 }
         let columnLines = list("columnlines", on: node), rowLines = list("rowlines", on: node)
         let frame = (node.attribute("frame") ?? "none").lowercased() != "none"
         let frameSpacing = list("framespacing", on: node)
-        let xHeight = Double(font.face.metrics.xHeight) / Double(font.face.metrics.unitsPerEm) * size
+        let xHeight = Double(math.font.face.metrics.xHeight) / Double(math.font.face.metrics.unitsPerEm) * size
         // Cells are padded 0.4em across and 0.5ex down (MathML Core's user-agent sheet): the
         // outer padding keeps a matrix clear of its fences; a frame's spacing replaces it.
-        let frameX = frame ? pick(frameSpacing, 0).flatMap { length($0, environment: environment, relativeTo: size) } ?? size * 0.4 : size * 0.4
-        let frameY = frame ? pick(frameSpacing, 1).flatMap { length($0, environment: environment, relativeTo: size) } ?? xHeight / 2 : xHeight / 2
+        let frameX = frame ? pick(frameSpacing, 0).flatMap { math.length($0, environment: environment, relativeTo: size) } ?? size * 0.4 : size * 0.4
+        let frameY = frame ? pick(frameSpacing, 1).flatMap { math.length($0, environment: environment, relativeTo: size) } ?? xHeight / 2 : xHeight / 2
         let columnGap = { (k: Int) in columnSpacing.isEmpty ? size * 0.8 : columnSpacing[min(k, columnSpacing.count - 1)] }
         let rowGap = { (k: Int) in rowSpacing.isEmpty ? xHeight : rowSpacing[min(k, rowSpacing.count - 1)] }
 
@@ -65,7 +67,7 @@ extension MathLayouter {
         }
         let height = y + frameY
         // The table's vertical alignment: its centre on the axis unless `align` says otherwise.
-        let axis = font.constant(.axisHeight) * size
+        let axis = math.font.constant(.axisHeight) * size
         let ascent: Double = switch pick(list("align", on: node), 0) {
         case "top": 0
         case "bottom": height
@@ -87,7 +89,7 @@ extension MathLayouter {
                 box.draw(cell.box, x: lefts[k] + offset, y: tops[r] + ascents[r] - ascent)
             }
         }
-        let line = max(0.5, font.constant(.fractionRuleThickness) * size)
+        let line = max(0.5, math.font.constant(.fractionRuleThickness) * size)
         for k in 0..<max(0, columns - 1) where (pick(columnLines, k) ?? "none") != "none" {
             let middle = lefts[k] + widths[k] + columnGap(k) / 2
             box.items.append(.rule(Rect(x: middle - line / 2, y: -ascent, width: line, height: height), environment.color))

@@ -7,16 +7,18 @@ import FolioXML
 /// `msqrt` and `mroot` with a surd grown to their content, and MathML 3's `mfenced`.
 /// https://w3c.github.io/mathml-core/#fractions-mfrac
 /// https://w3c.github.io/mathml-core/#radicals-msqrt-mroot
-extension MathLayouter {
+struct MathStackLayouter {
+    let math: MathLayouter
+
     func fraction(_ node: XMLNode, _ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
-        guard kids.count == 2 else { return error(kids, environment: environment) }
+        guard kids.count == 2 else { return math.error(kids, environment: environment) }
         let size = environment.size
-        func c(_ name: MathFont.Constant) -> Double { font.constant(name) * size }
+        func c(_ name: MathFont.Constant) -> Double { math.font.constant(name) * size }
         // The numerator and denominator: out of display style, a script level deeper unless the fraction was in display style.
-        var inner = environment.displayStyle ? environment : environment.scripted(font: font)
+        var inner = environment.displayStyle ? environment : environment.scripted(font: math.font)
         inner.displayStyle = false
         inner.operatorForm = nil
-        let numerator = layout(kids[0], environment: inner), denominator = layout(kids[1], environment: inner)
+        let numerator = math.layout(kids[0], environment: inner), denominator = math.layout(kids[1], environment: inner)
         let display = environment.displayStyle
         let axis = c(.axisHeight)
         let rule = c(.fractionRuleThickness)
@@ -26,7 +28,7 @@ extension MathLayouter {
             case "thin": thickness = rule / 2
             case "medium": thickness = rule
             case "thick": thickness = rule * 2
-            default: thickness = length(given, environment: environment, relativeTo: rule) ?? Double(given).map { $0 * rule } ?? rule
+            default: thickness = math.length(given, environment: environment, relativeTo: rule) ?? Double(given).map { $0 * rule } ?? rule
             }
         }
         thickness = max(0, min(thickness, size))
@@ -70,13 +72,13 @@ extension MathLayouter {
     /// raised in the surd's crook.
     func radical(base: MathBox, index: MathBox?, environment: MathEnvironment) -> MathBox {
         let size = environment.size
-        func c(_ name: MathFont.Constant) -> Double { font.constant(name) * size }
-        guard let glyph = font.face.glyph(for: "\u{221A}") else { return base }
+        func c(_ name: MathFont.Constant) -> Double { math.font.constant(name) * size }
+        guard let glyph = math.font.face.glyph(for: "\u{221A}") else { return base }
         let gap = environment.displayStyle ? c(.radicalDisplayStyleVerticalGap) : c(.radicalVerticalGap)
         let rule = max(0.5, c(.radicalRuleThickness))
         let target = base.ascent + base.descent + gap + rule
-        let surd = stretched(glyph, vertical: true, target: target, environment: environment, text: "√")
-            ?? glyphBox(glyph, environment: environment, text: "√")
+        let surd = math.stretched(glyph, vertical: true, target: target, environment: environment, text: "√")
+            ?? math.glyphBox(glyph, environment: environment, text: "√")
         // Room left over in a surd taller than needed goes half above the base.
         let clearance = gap + max(0, surd.height - target) / 2
         let top = base.ascent + clearance + rule
@@ -87,7 +89,7 @@ extension MathLayouter {
         if let index {
             let before = c(.radicalKernBeforeDegree), after = c(.radicalKernAfterDegree)
             let bottom = -(surd.descent + down)
-            let raise = bottom + font.constant(.radicalDegreeBottomRaisePercent) * surd.height + index.descent
+            let raise = bottom + math.font.constant(.radicalDegreeBottomRaisePercent) * surd.height + index.descent
             box.draw(index, x: max(0, before), y: -raise)
             ascent = max(ascent, index.ascent + raise)
             surdX = max(0, before + index.width + after)
@@ -101,7 +103,7 @@ extension MathLayouter {
         return box
     }
 
-    /// `mfenced` (MathML 3, common in converted books): its children between an opening and
+    /// `mfenced` (MathML 3, common in converted books): its math.children between an opening and
     /// a closing fence grown to them, separated by its separators (the last one repeated).
     func fenced(_ node: XMLNode, _ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
         var inner = environment
@@ -111,10 +113,10 @@ extension MathLayouter {
         let separators = (node.attribute("separators") ?? ",").filter { !$0.isWhitespace }.map(String.init)
         var pieces: [(box: MathBox, space: Double)] = []
         for (k, kid) in kids.enumerated() {
-            pieces.append((layout(kid, environment: inner), 0))
+            pieces.append((math.layout(kid, environment: inner), 0))
             if k < kids.count - 1, !separators.isEmpty {
                 let separator = separators[min(k, separators.count - 1)]
-                pieces.append((token(separator, kind: .op, environment: inner), environment.size * 3 / 18))
+                pieces.append((math.token(separator, kind: .op, environment: inner), environment.size * 3 / 18))
             }
         }
         let ascent = pieces.map(\.box.ascent).max() ?? 0, descent = pieces.map(\.box.descent).max() ?? 0
@@ -133,13 +135,13 @@ extension MathLayouter {
 
     /// A fence character grown symmetrically about the axis to cover `ascent` and `descent`.
     func fence(_ text: String, ascent: Double, descent: Double, environment: MathEnvironment) -> MathBox {
-        let plain = token(text, kind: .op, environment: environment)
+        let plain = math.token(text, kind: .op, environment: environment)
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 1, let glyph = font.face.glyph(for: scalars[0]) else { return plain }
-        let axis = font.constant(.axisHeight) * environment.size
+        guard scalars.count == 1, let glyph = math.font.face.glyph(for: scalars[0]) else { return plain }
+        let axis = math.font.constant(.axisHeight) * environment.size
         let length = 2 * max(ascent - axis, descent + axis)
-        guard length > plain.height, !isPlainSubformula(ascent + descent, environment: environment),
-              let grown = stretched(glyph, vertical: true, target: length, environment: environment, text: text) else { return plain }
-        return centredOnAxis(grown, axis: axis)
+        guard length > plain.height, !math.isPlainSubformula(ascent + descent, environment: environment),
+              let grown = math.stretched(glyph, vertical: true, target: length, environment: environment, text: text) else { return plain }
+        return math.centredOnAxis(grown, axis: axis)
     }
 }
