@@ -47,12 +47,8 @@ public struct FlowUnit: Sendable {
     /// Its top and bottom; `bottom` includes borders and padding of boxes that close after it.
     public var top: Double
     public var bottom: Double
-    /// Where a page that starts with this unit starts: the top of boxes that open just before
-    /// it, so their borders and padding move with it (their margins are truncated).
-    public var breakTop: Double
-    /// Where the page starts instead when the break before this unit is forced: margins
-    /// after a forced break are kept.
-    public var forcedTop: Double
+    /// Where a page that starts with this unit starts.
+    public var pageTop: PageTop
     /// How welcome a page break before this unit is.
     public var breakBefore: BreakClass
     /// The chapter text offsets (see `Locator`) the unit covers.
@@ -63,6 +59,40 @@ public struct FlowUnit: Sendable {
     public var text: String
     /// The last unit of a paragraph or block: page text puts a line break after it.
     public var endsBlock: Bool
+
+    public init(top: Double, bottom: Double, breakTop: Double, forcedTop: Double, breakBefore: BreakClass, start: Int, end: Int,
+                text: String, endsBlock: Bool) {
+        self.top = top
+        self.bottom = bottom
+        pageTop = PageTop(normal: breakTop, forced: forcedTop)
+        self.breakBefore = breakBefore
+        self.start = start
+        self.end = end
+        self.text = text
+        self.endsBlock = endsBlock
+    }
+
+    /// Where a page that starts with this unit starts: the top of boxes that open just before
+    /// it, so their borders and padding move with it (their margins are truncated).
+    public var breakTop: Double {
+        get { pageTop.normal }
+        set { pageTop.normal = newValue }
+    }
+
+    /// Where the page starts instead when the break before this unit is forced: margins
+    /// after a forced break are kept.
+    public var forcedTop: Double {
+        get { pageTop.forced }
+        set { pageTop.forced = newValue }
+    }
+}
+
+/// Where a page starting with a unit starts: after an ordinary break (boxes opening just before
+/// the unit keep their borders and padding, their margins are truncated) and after a forced
+/// one (margins kept).
+public struct PageTop: Sendable, Hashable {
+    public var normal: Double
+    public var forced: Double
 }
 
 /// A page break's standing between two units, weakest to strongest.

@@ -3,10 +3,8 @@ import FolioText
 
 /// The inline content of a block container gathered so far, waiting to be set in lines.
 struct PendingParagraph {
-    /// The block container: its style aligns and indents the lines.
-    let block: StyledNode
-    var x: Double
-    var width: Double
+    /// Where the lines go: the block container and its content box's inline start and size.
+    let container: InlineContainer
     var items: [InlineItem] = []
     /// Hrefs of links, by the XML text node inside them.
     var links: [Int: String] = [:]
@@ -22,10 +20,13 @@ struct PendingParagraph {
     var linesSet = 0
 
     init(block: StyledNode, x: Double, width: Double) {
-        self.block = block
-        self.x = x
-        self.width = width
+        container = InlineContainer(block: block, x: x, width: width)
     }
+
+    /// The block container: its style aligns and indents the lines.
+    var block: StyledNode { container.block }
+    var x: Double { container.x }
+    var width: Double { container.width }
 
     mutating func reset() {
         items.removeAll(keepingCapacity: true)
@@ -76,6 +77,14 @@ struct PendingParagraph {
 }
 
 /// What an atomic inline of a paragraph draws.
+/// The block container a paragraph's lines are set in: its style aligns and indents them, and
+/// its content box starts at `x` along the inline axis and is `width` wide.
+struct InlineContainer {
+    let block: StyledNode
+    let x: Double
+    let width: Double
+}
+
 enum AtomicContent {
     case image(ImageItem)
     /// A ruby: its base with the annotation centred above it.

@@ -14,9 +14,8 @@ import Glibc
 final class ChapterTypesetter {
     let publication: Publication
     let styles: StyleContext
-    let page: PageGeometry
-    /// Fonts (pages drawn as images) or terminal cells.
-    let metric: TextMetric
+    /// The page and what text is measured in.
+    let target: (page: PageGeometry, metric: TextMetric)
     let images: ImageLookup
     let text = TextResources()
     private var warnedVertical = false
@@ -31,10 +30,13 @@ final class ChapterTypesetter {
     init(publication: Publication, styles: StyleContext, page: PageGeometry, metric: TextMetric, images: ImageLookup) {
         self.publication = publication
         self.styles = styles
-        self.page = page
-        self.metric = metric
+        target = (page, metric)
         self.images = images
     }
+
+    var page: PageGeometry { target.page }
+    /// Fonts (pages drawn as images) or terminal cells.
+    var metric: TextMetric { target.metric }
 
     /// The container path of a spine item's content (after fallbacks).
     func href(ofSpineItem index: Int) -> String? {

@@ -5,10 +5,8 @@ import FolioStyle
 /// https://www.w3.org/TR/CSS2/tables.html#model
 struct TablePlan {
     var grid: TableGrid
-    /// The resolved borders, when the table uses the collapsing border model.
-    var collapse: CollapsedBorders?
-    /// `border-spacing` (0 in the collapsing model).
-    var spacing: BorderSpacing
+    /// The border model: the resolved borders when they collapse, else `border-spacing`.
+    var borders: TableBorders
     /// The table's margins (`auto` as 0).
     var margin: Edges<Double>
     /// The table box's border and padding; in the collapsing model, half of its outer
@@ -22,6 +20,9 @@ struct TablePlan {
     /// Laid out with the cell metric: rows are whole rows (columns, borders and paddings are
     /// whole cells already).
     var inCells = false
+
+    var collapse: CollapsedBorders? { borders.collapse }
+    var spacing: BorderSpacing { borders.spacing }
 
     /// The columns and the spacing around them.
     var gridWidth: Double {
@@ -107,7 +108,7 @@ extension TableLayouter {
                                                  atLeast: captionMinimum - frame.left - frame.right)
         }
         if chapter.usesCells { result.widths = CellMetric.wholeColumns(result.widths) }
-        return TablePlan(grid: grid, collapse: collapse, spacing: spacing, margin: margin, frame: frame,
+        return TablePlan(grid: grid, borders: TableBorders(collapse: collapse, spacing: spacing), margin: margin, frame: frame,
                          insets: insets, columns: result, fixedWidth: fixedWidth, inCells: chapter.usesCells)
     }
 
@@ -130,4 +131,11 @@ extension TableLayouter {
         let w = length.resolve(against: basis)
         return .px(style.box.boxSizing == .borderBox ? w : w + insets.left + insets.right)
     }
+}
+
+/// A table's border model: the resolved borders when the table uses the collapsing model, and
+/// `border-spacing` (0 in the collapsing model).
+struct TableBorders {
+    var collapse: CollapsedBorders?
+    var spacing: BorderSpacing
 }
