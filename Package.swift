@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "FolioDiffTests", dependencies: ["FolioDiff", "FolioImage", "FolioRender", "FolioLayout", "FolioPublication", "FolioStyle", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioFuzzTests", dependencies: ["FolioFuzz", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore", "FolioLayout", "FolioPublication", "FolioTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioReader", "FolioPublication", "FolioLayout", "FolioOverlay", "FolioCore", "FolioXML", "FolioTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

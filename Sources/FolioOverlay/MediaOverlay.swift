@@ -19,14 +19,21 @@ public struct MediaOverlay: Sendable, Hashable {
 public struct TextTarget: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var fragment: String?
+    /// A stretch of the document's text by chapter offsets (`Locator.offset`), for text that has
+    /// no element of its own: a sentence read aloud.
+    public var range: Range<Int>?
 
-    public init(path: String, fragment: String? = nil) {
+    public init(path: String, fragment: String? = nil, range: Range<Int>? = nil) {
         self.path = path
         self.fragment = fragment
+        self.range = range
     }
 
-    /// `chapter_001.xhtml#c01h01`, or the bare path.
-    public var description: String { fragment.map { "\(path)#\($0)" } ?? path }
+    /// `chapter_001.xhtml#c01h01`, `chapter_001.xhtml@120-180` for a range, or the bare path.
+    public var description: String {
+        if let range { return "\(path)@\(range.lowerBound)-\(range.upperBound)" }
+        return fragment.map { "\(path)#\($0)" } ?? path
+    }
 }
 
 /// One `par`: a piece of text and the clip of audio that speaks it.

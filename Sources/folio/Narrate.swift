@@ -46,6 +46,9 @@ struct Narrate: ParsableCommand {
     @Option(help: "With --play: stop at this book time.")
     var to: String?
 
+    @Flag(help: "Read the book aloud with text-to-speech (espeak-ng), sentence by sentence, a chapter at a time, also when it has Media Overlays; --chapter N starts at its Nth chapter, times count from each chapter's start.")
+    var tts = false
+
     func validate() throws {
         if from != nil && chapter != nil { throw ValidationError("--from and --chapter cannot be combined") }
         if let from, case .failure(let problem) = ClockValue.reading(from) {
@@ -62,6 +65,7 @@ struct Narrate: ParsableCommand {
     func run() throws {
         let publication = try openBook(book)
         Terminal.summarizeWarnings(publication.diagnostics, book: book)
+        if tts { return try readAloud(publication) }
         let spoken = SpokenAudio()
         let timeline = Timeline.buildProbingAudio(publication: publication, diagnostics: Diagnostics())
             .speakingTextOnlyClips(publication: publication, into: spoken, diagnostics: publication.diagnostics)
@@ -90,11 +94,11 @@ struct Narrate: ParsableCommand {
         if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
         let passages = NarratedPassages(publication: publication)
         if !play, let terminal = TerminalSession() {
-            var screen = NarrateScreen(session: session, terminal: terminal, publication: publication, passages: passages)
+            var screen = NarrateScreen(session: session, terminal: terminal, publication: publication, passage: passages.passage)
             screen.colors = Self.bookColors(publication, timeline: timeline)
             screen.run()
         } else if play {
-            printing(session, passages: passages)
+            printing(session, passage: passages.passage)
         } else {
             Terminal.error("not a terminal: use --play to start narrating at once and print each fragment")
             throw ExitCode(64)
@@ -167,8 +171,61 @@ struct Narrate: ParsableCommand {
         return .minutes(minutes)
     }
 
-    /// `--play`: plays at once and prints a line per fragment.
-    private func printing(_ session: NarrationSession, passages: NarratedPassages) {
+    /// `--tts`: the book read aloud a chapter at a time (`ReadAloud`), each measured when the
+    /// one before ends, in the screen or, with `--play`, printed.
+    private func readAloud(_ publication: Publication) throws {
+        guard SpeechSynthesizer.isAvailable else {
+            Terminal.error("text-to-speech needs espeak-ng (libespeak-ng), which is not installed")
+            throw ExitCode(1)
+        }
+        var settings = ReaderSettings()
+        settings.measure = 0
+        let layout = BookLayout(publication: publication, environment: .terminal(columns: 80, rows: 24), settings: settings,
+                                metric: .cells, imageSize: { _ in nil })
+        let order = layout.readingOrder
+        var k = (chapter ?? 1) - 1
+        guard order.indices.contains(k) else {
+            Terminal.error("\(book) has \(order.count) chapter\(order.count == 1 ? "" : "s") to read, not \(chapter ?? 0)")
+            throw ExitCode(1)
+        }
+        let terminal = play ? nil : TerminalSession()
+        guard play || terminal != nil else {
+            Terminal.error("not a terminal: use --play to start reading at once and print each sentence")
+            throw ExitCode(64)
+        }
+        let language = publication.metadata.languages.first
+        var read = false
+        while order.indices.contains(k) {
+            let spine = order[k]
+            k += 1
+            let spoken = SpokenAudio()
+            guard let href = layout.href(ofSpineItem: spine), let tree = layout.chapter(spine).tree,
+                  let made = ReadAloud.chapter(tree: tree, href: href, spineIndex: spine, language: language, spoken: spoken) else { continue }
+            read = true
+            let session = NarrationSession(timeline: made.timeline,
+                                           clock: Self.playbackClock(publication, timeline: made.timeline, audio: audio, spoken: spoken),
+                                           at: 0, speed: speed)
+            if let timer = sleep.flatMap(sleepTimer) { session.send(.setSleep(timer)) }
+            let ended: Bool
+            if let terminal {
+                session.send(.play)
+                var screen = NarrateScreen(session: session, terminal: terminal, publication: publication, passage: { made.passages[$0] })
+                screen.endsAtChapterEnd = true
+                ended = screen.run()
+            } else {
+                ended = printing(session, passage: { made.passages[$0] })
+            }
+            if !ended { return }
+        }
+        if !read {
+            Terminal.error("\(book) has no text to read aloud")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--play`: plays at once and prints a line per fragment; true when it played to the end.
+    @discardableResult
+    private func printing(_ session: NarrationSession, passage: (TextTarget) -> NarratedPassage?) -> Bool {
         let timeline = session.controller.timeline
         let stop = to.flatMap { ClockValue($0)?.seconds }
         session.send(.play)
@@ -178,19 +235,19 @@ struct Narrate: ParsableCommand {
             if let clip = status.clipIndex, clip != last, status.isPlaying {
                 last = clip
                 let text = timeline.clips[clip].text
-                let passage = passages.passage(text)
-                let spoken = passage.map { p in String(Array(p.text)[p.highlight.clamped(to: 0..<p.text.count)]) } ?? ""
+                let spoken = passage(text).map { p in String(Array(p.text)[p.highlight.clamped(to: 0..<p.text.count)]) } ?? ""
                 Terminal.write("\(OverlayText.clock(timeline.clips[clip].begin))  \(status.part)/\(status.partCount)  \(text)  \(spoken)\n")
             }
             if let stop, status.time >= stop {
                 session.send(.pause)
                 Terminal.write("Stopped at \(OverlayText.clock(session.status.time)) (--to).\n")
-                return
+                return false
             }
             if !status.isPlaying {
-                let why = status.stopped == .sleepTimer ? "the sleep timer" : "the end of the book"
+                let atEnd = status.stopped == .endOfBook
+                let why = status.stopped == .sleepTimer ? "the sleep timer" : tts ? "the end of the chapter" : "the end of the book"
                 Terminal.write("Stopped at \(OverlayText.clock(status.time)): \(why).\n")
-                return
+                return atEnd
             }
             BackgroundThread.sleep(0.02)
         }

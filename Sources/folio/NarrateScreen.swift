@@ -13,18 +13,26 @@ struct NarrateScreen {
     let session: NarrationSession
     let terminal: TerminalSession
     let publication: Publication
-    let passages: NarratedPassages
+    /// The passage a fragment is read in, its words highlighted.
+    let passage: (TextTarget) -> NarratedPassage?
+    /// Reading aloud a chapter at a time: the screen closes when the chapter has been read, and
+    /// `run` says so, for the next chapter to follow.
+    var endsAtChapterEnd = false
     /// The book's colours for a narrated fragment (its Media Overlays active classes), nil where
     /// it gives none: then the fragment is black on yellow.
     var colors: (TextTarget) -> NarrationColors? = { _ in nil }
 
-    func run() {
+    /// Shows the player until the reader quits (false) or, with `endsAtChapterEnd`, until the
+    /// narration ends (true).
+    @discardableResult
+    func run() -> Bool {
         terminal.start()
         defer { terminal.close() }
         var shown: [String] = []
         var message: String?
         while true {
             let status = session.tick()
+            if endsAtChapterEnd, status.stopped == .endOfBook { return true }
             let size = terminal.size()
             if terminal.takeResize() {
                 shown = []
@@ -40,7 +48,7 @@ struct NarrateScreen {
             // Ticks every 40 ms while playing, so the highlight follows the voice closely.
             for key in terminal.readKeys(timeout: status.isPlaying ? 40 : 250) {
                 guard let command = Self.command(for: key) else {
-                    if Self.quits(key) { return }
+                    if Self.quits(key) { return false }
                     continue
                 }
                 session.send(command)
@@ -105,7 +113,7 @@ struct NarrateScreen {
                                                columns - 2) + "\u{1B}[22m")
 
         let room = max(1, rows - top.count - bottom.count - 2)
-        let passage = status.text.flatMap { passages.passage($0) } ?? NarratedPassage(text: "", highlight: 0..<0)
+        let passage = status.text.flatMap { self.passage($0) } ?? NarratedPassage(text: "", highlight: 0..<0)
         let look = status.text.flatMap(colors)
         var middle = [""] + Self.wrap(passage, width: width, rows: room, colors: look).map { "  " + $0 }
         while middle.count < rows - top.count - bottom.count { middle.append("") }

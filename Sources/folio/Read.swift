@@ -103,6 +103,7 @@ struct Read: ParsableCommand {
             if let client = DictClient(server: server) { pager.dictionary = client } else { pager.message = "settings.json: “\(server)” is not a dictionary server (host or host:port)" }
         }
         pager.narrationFactory = narration(publication, now: MonotonicTime.now)
+        pager.readAloud = readAloud(publication, now: MonotonicTime.now)
         pager.mediaFactory = media(publication, now: MonotonicTime.now)
         if session.settings.scrollMode == true { pager.toggleScrolling() }
         if let warning = session.warnings.first { pager.message = warning }
@@ -197,6 +198,7 @@ struct Read: ParsableCommand {
         // Time stands still but for `wait:SECONDS`, so narration is scripted exactly.
         nonisolated(unsafe) var virtualTime = 0.0
         pager.narrationFactory = narration(publication, now: { virtualTime })
+        pager.readAloud = readAloud(publication, now: { virtualTime })
         pager.mediaFactory = media(publication, now: { virtualTime })
         pager.clock = { virtualTime }
         // A reader waits a moment between keys: the idle work (next chapter, page counts) is done.
@@ -249,6 +251,11 @@ extension Read {
             guard !timeline.isEmpty, timeline.duration > 0 else { return nil }
             return session(timeline, publication, now: now, spoken: spoken)
         }
+    }
+
+    /// The player of a chapter read aloud, for a book without Media Overlays.
+    func readAloud(_ publication: Publication, now: @escaping () -> Double) -> (Timeline, SpokenAudio) -> NarrationSession {
+        { timeline, spoken in session(timeline, publication, now: now, spoken: spoken) }
     }
 
     /// A player of `timeline`: through libmpv, or on a silent clock with `--audio none` and

@@ -1,3 +1,4 @@
+import FolioOverlay
 import Foundation
 import Testing
 
@@ -97,6 +98,19 @@ import Testing
         #expect(object["text"] as? String == "EPUB/mobydick.xhtml#c01s0003")
         #expect(object["fill"] as? String == "#0d925f")
         #expect(object["bookStyle"] as? Bool == true)
+    }
+
+    /// `narrate --tts` reads a book without overlays aloud (the sample's first chapter, from
+    /// --chapter 3), each sentence a line at its time in the chapter.
+    @Test(.enabled(if: SpeechSynthesizer.isAvailable, "libespeak-ng is not installed; read-aloud skipped"))
+    func narrateTTSReadsTheSampleSentenceBySentence() throws {
+        let run = try CLITests.folio("narrate", CLITests.sample, "--tts", "--chapter", "3", "--play", "--audio", "none", "--speed", "3", "--to", "0:00:09")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("0:00:00.000  1/1  EPUB/text/chapter-1.xhtml@") == true, "\(run.text)")
+        #expect(lines.contains { $0.hasSuffix("The relief boat left on the first of December, and with it went the last fresh bread I would taste until the ice broke.") })
+        #expect(lines.contains { $0.hasSuffix("  Harrow Rock is not large.") })
+        #expect(lines.last?.contains("(--to)") == true)
     }
 
     /// folio narrate's own screen, in tmux: the sentence read in mol-css's active class (light

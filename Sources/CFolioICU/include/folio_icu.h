@@ -11,4 +11,9 @@
  * is then written: call again with a buffer that large), or -1 when ICU fails. */
 int32_t folio_nfkc(const uint16_t *source, int32_t length, uint16_t *destination, int32_t capacity);
 
+/* Sentence boundaries (UAX #29, ICU's rules for `locale`) of the UTF-16 text `text` (`length`
+ * units): writes up to `capacity` offsets (UTF-16 units, ascending; the last is `length`) into
+ * `boundaries` and returns how many, or -1 when ICU fails. */
+int32_t folio_sentence_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries, int32_t capacity);
+
 #endif

@@ -49,3 +49,22 @@ public enum SpeechSynthesizer {
         return out
     }
 }
+
+extension SpeechSynthesizer {
+    /// How long `text` takes to say, without keeping the sound (a chapter measured before it is read).
+    public static func duration(_ text: String, language: String?, rate: Int = 175) -> Double? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        var samples: UnsafeMutablePointer<Int16>?
+        var count = 0
+        var sampleRate: Int32 = 0
+        let failure = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                folio_speech_synthesize(chars.baseAddress, chars.count, language, Int32(rate), sampleLimit, &samples, &count, &sampleRate)
+            }
+        }
+        folio_speech_free(samples)
+        guard failure == nil, count > 0, sampleRate > 0 else { return nil }
+        return Double(count) / Double(sampleRate)
+    }
+}

@@ -7,6 +7,10 @@ public final class SpokenAudio: @unchecked Sendable {
     static let scheme = "folio-speech:"
     private let lock = Lock()
     private var files: [String: [UInt8]] = [:]
+    /// Texts spoken when played (`addSpoken`), and the few spoken last.
+    private var texts: [String: (text: String, language: String?)] = [:]
+    private var recent: [(path: String, wav: [UInt8])] = []
+    private var count = 0
 
     public init() {}
 
@@ -14,8 +18,21 @@ public final class SpokenAudio: @unchecked Sendable {
     func add(_ wav: [UInt8]) -> String {
         lock.lock()
         defer { lock.unlock() }
-        let path = Self.scheme + "\(files.count + 1).wav"
+        count += 1
+        let path = Self.scheme + "\(count).wav"
         files[path] = wav
+        return path
+    }
+
+    /// Keeps a text to be spoken when it is played (a chapter's sentences would take tens of
+    /// MB as sound) and returns the path clips name it by. espeak-ng speaks a text the same
+    /// way each time, so its length measured now is its length then.
+    public func addSpoken(_ text: String, language: String?) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        let path = Self.scheme + "\(count).wav"
+        texts[path] = (text, language)
         return path
     }
 
@@ -23,8 +40,18 @@ public final class SpokenAudio: @unchecked Sendable {
     public func bytes(_ path: String) -> [UInt8]? {
         guard path.hasPrefix(Self.scheme) else { return nil }
         lock.lock()
-        defer { lock.unlock() }
-        return files[path]
+        if let wav = files[path] ?? recent.first(where: { $0.path == path })?.wav {
+            lock.unlock()
+            return wav
+        }
+        let text = texts[path]
+        lock.unlock()
+        guard let text, let speech = SpeechSynthesizer.speak(text.text, language: text.language) else { return nil }
+        lock.lock()
+        recent.append((path, speech.wav))
+        if recent.count > 4 { recent.removeFirst() }
+        lock.unlock()
+        return speech.wav
     }
 
     public static func isSpoken(_ path: String) -> Bool { path.hasPrefix(scheme) }

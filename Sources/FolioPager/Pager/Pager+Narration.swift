@@ -19,6 +19,9 @@ final class PagerNarration {
     var style: ClassHighlight?
     /// What plays when it is a page's audio or video rather than the book's narration.
     var title: String?
+    /// The spine item read aloud by text-to-speech (a chapter at a time), nil for the book's
+    /// Media Overlays.
+    var readingAloud: Int?
 
     init(session: NarrationSession) {
         self.session = session
@@ -40,7 +43,19 @@ extension Pager {
             return
         }
         guard let session = narrationFactory?() else {
-            message = "This book has no narration (Media Overlays)"
+            // No Media Overlays: the book is read aloud, from this page's chapter.
+            if let page = currentPage, let reading = readAloudSession(from: page.spineIndex, step: 1) {
+                if let time = narrationTimeOfPage(reading.session.controller.timeline) { reading.session.send(.seek(to: time)) }
+                let opened = PagerNarration(session: reading.session)
+                opened.readingAloud = reading.spineIndex
+                narration = opened
+                follow(opened, turnPage: false)
+                message = Self.narrationHelp
+            } else {
+                message = readAloud == nil || !SpeechSynthesizer.isAvailable
+                    ? "This book has no narration (Media Overlays), and text-to-speech (espeak-ng) is not installed"
+                    : "Nothing to read aloud from here"
+            }
             return
         }
         if let time = narrationTimeOfPage(session.controller.timeline) { session.send(.seek(to: time)) }
@@ -75,10 +90,51 @@ extension Pager {
     func narrationTimeOfPage(_ timeline: Timeline) -> Double? {
         guard let page = currentPage, let path = book.layout.href(ofSpineItem: page.spineIndex) else { return nil }
         for clip in timeline.clips where clip.text.path == path {
-            guard let id = clip.text.fragment, let range = book.layout.textRange(ofElementID: id, inSpineItem: page.spineIndex) else { continue }
+            guard let range = clip.text.range ?? clip.text.fragment.flatMap({ book.layout.textRange(ofElementID: $0, inSpineItem: page.spineIndex) })
+            else { continue }
             if range.upperBound > page.start.offset { return clip.begin }
         }
         return nil
+    }
+
+    /// The chapter read aloud from spine item `spineIndex` on (`step` 1) or back (`step` -1):
+    /// the first with words to say, measured by espeak-ng; nil past the book's end or without speech.
+    func readAloudSession(from spineIndex: Int, step: Int) -> (session: NarrationSession, spineIndex: Int)? {
+        guard let readAloud else { return nil }
+        var spine = spineIndex
+        let order = book.layout.readingOrder
+        let language = book.publication.metadata.languages.first
+        while order.contains(spine) {
+            if let href = book.layout.href(ofSpineItem: spine), let tree = book.layout.chapter(spine).tree {
+                let spoken = SpokenAudio()
+                if let timeline = ReadAloud.timeline(tree: tree, href: href, spineIndex: spine, language: language, spoken: spoken) {
+                    return (readAloud(timeline, spoken), spine)
+                }
+            }
+            guard let k = order.firstIndex(of: spine), order.indices.contains(k + step) else { return nil }
+            spine = order[k + step]
+        }
+        return nil
+    }
+
+    /// Reading aloud goes on to the next chapter (or back to the one before) with the same
+    /// speed and playing as it was.
+    func readAloudMoves(_ narration: PagerNarration, step: Int) {
+        guard let spine = narration.readingAloud, let k = book.layout.readingOrder.firstIndex(of: spine),
+              book.layout.readingOrder.indices.contains(k + step),
+              let next = readAloudSession(from: book.layout.readingOrder[k + step], step: step) else {
+            message = step > 0 ? "The end of the book" : "The first chapter"
+            return
+        }
+        let playing = narration.status.isPlaying || narration.status.stopped == .endOfBook
+        next.session.send(.setSpeed(narration.status.speed))
+        if let sleep = narration.status.sleep { next.session.send(.setSleep(sleep)) }
+        if playing { next.session.send(.play) }
+        let opened = PagerNarration(session: next.session)
+        opened.readingAloud = next.spineIndex
+        self.narration = opened
+        gridCache = nil
+        follow(opened, turnPage: true)
     }
 
     /// After the reader jumps (contents, a link, search, go to), the narration moves to the
@@ -100,6 +156,13 @@ extension Pager {
         case .character("."): command = .skip(by: 15)
         case .character("<"): command = .slower
         case .character(">"): command = .faster
+        case .character("(") where narration.readingAloud != nil:
+            narration.session.send(.pause)
+            readAloudMoves(narration, step: -1)
+            return true
+        case .character(")") where narration.readingAloud != nil:
+            readAloudMoves(narration, step: 1)
+            return true
         case .character("("): command = .previousChapter
         case .character(")"): command = .nextChapter
         case .character("z"): command = .cycleSleep
@@ -121,6 +184,10 @@ extension Pager {
         guard let narration else { return false }
         let before = narration.status
         narration.status = narration.session.tick()
+        if narration.readingAloud != nil, narration.status.stopped == .endOfBook {
+            readAloudMoves(narration, step: 1)
+            return true
+        }
         let moved = follow(narration, turnPage: true) || followWithinFragment(narration)
         return moved || before.time.rounded(.down) != narration.status.time.rounded(.down) || before.isPlaying != narration.status.isPlaying
     }
@@ -134,10 +201,10 @@ extension Pager {
         narration.highlight = nil
         narration.style = nil
         guard let target = narration.status.text, let spine = book.layout.spineIndex(ofPath: target.path) else { return true }
-        let range = target.fragment.flatMap { book.layout.textRange(ofElementID: $0, inSpineItem: spine) }
-        if let range, let fragment = target.fragment {
+        let range = target.range ?? target.fragment.flatMap { book.layout.textRange(ofElementID: $0, inSpineItem: spine) }
+        if let range {
             narration.highlight = (spine, range)
-            narration.style = bookStyle(of: fragment, in: spine, range: range, narration)
+            if let fragment = target.fragment { narration.style = bookStyle(of: fragment, in: spine, range: range, narration) }
         }
         guard turnPage else { return true }
         let pages = book.pages(spine)

@@ -54,6 +54,8 @@ public final class Pager {
     /// Makes the narration player when the reader opens the narration bar (`a`); nil when the
     /// book has no Media Overlays.
     public var narrationFactory: (() -> NarrationSession?)?
+    /// A player for a chapter read aloud (`ReadAloud`), for books without Media Overlays.
+    public var readAloud: ((Timeline, SpokenAudio) -> NarrationSession)?
     /// Makes a session playing one audio or video file of the book (a page's `<audio>` or
     /// `<video>`, by container path) as a one-part narration standing for `text`; nil when the
     /// file cannot be played.
