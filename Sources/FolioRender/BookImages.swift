@@ -45,13 +45,16 @@ public final class BookImages: @unchecked Sendable {
         let drawing = inline[path]
         lock.unlock()
         if let drawing { return drawing }
-        guard publication.manifest.item(path: path) != nil else {
+        guard let item = publication.manifest.item(path: path) else {
             // A file that is not in the book at all is missing, which layout reports.
             if publication.container.contains(path) {
                 publication.diagnostics.warn("resource.unlisted", "\(path) is not in the manifest; it is not shown", at: path)
             }
             return nil
         }
+        // An image in a format Folio does not draw (a PSD, a TIFF) is drawn by the first item of
+        // its manifest fallback chain that is one it does (W3C pub-foreign_image).
+        let path = Self.drawable(item, in: publication.manifest)?.path ?? path
         guard let data = try? publication.read(path, limit: Self.fileLimit) else { return nil }
         guard path.lowercased().hasSuffix(".svg") || publication.manifest.item(path: path)?.contentType == "image/svg+xml" else { return data }
         return SVGStyleImports.inlined(data, path: path) { href, base in
@@ -59,6 +62,23 @@ public final class BookImages: @unchecked Sendable {
                   let bytes = try? publication.read(sheet, limit: 1 << 20) else { return nil }
             return (sheet, String(decoding: bytes, as: UTF8.self))
         }
+    }
+
+    /// The image types Folio decodes.
+    static let drawableTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/avif", "image/jxl"]
+
+    /// The item itself when it is of a type Folio draws, else the first such item along its
+    /// `fallback` chain (at most 16 steps, never round a loop); nil when there is none, or for
+    /// an item that is no image at all.
+    static func drawable(_ item: ManifestItem, in manifest: Manifest) -> ManifestItem? {
+        var current = item
+        var seen: Set<String> = []
+        for _ in 0..<16 {
+            if drawableTypes.contains(current.contentType) { return current }
+            guard let next = current.fallback, seen.insert(current.id).inserted, let found = manifest.item(id: next) else { return nil }
+            current = found
+        }
+        return nil
     }
 
     /// The intrinsic size in CSS px, or nil when the file is missing or not an image.

@@ -65,3 +65,20 @@ import Testing
         #expect(DataURL.decode("data:;base64," + String(repeating: "QUFB", count: 100), limit: 100) == nil, "300 bytes past a limit of 100")
     }
 }
+
+/// An image in a format Folio does not draw is drawn by the first item of its manifest
+/// `fallback` chain that it does (W3C pub-foreign_image); a chain that loops without one leaves
+/// the framed placeholder with the alt text. Fixture `image-fallback-chain`.
+@Suite struct ImageFallbackChainTests {
+    @Test func aPhotoshopFileIsDrawnByItsPNGFallbackAndALoopIsAPlaceholder() throws {
+        let (page, images, _) = try RenderSupport.firstPage(ofFixture: "image-fallback-chain")
+        let items = DataURLImageTests.images(page)
+        let psd = try #require(items.first { $0.path == "EPUB/star.psd" })
+        let png = try #require(images.size("EPUB/star.png"))
+        #expect(psd.rect.width == png.width && psd.rect.height == png.height)
+        #expect(images.bitmap("EPUB/star.psd", width: Int(png.width), height: Int(png.height)) != nil)
+        let loop = try #require(items.first { $0.alt == "no drawable image" })
+        #expect(loop.path == nil)
+    }
+}
+
