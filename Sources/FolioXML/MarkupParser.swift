@@ -76,7 +76,11 @@ public enum MarkupParser {
         defer { xmlFreeDoc(doc) }
         if wellFormedOnly && ctxt.pointee.wellFormed == 0 { return (nil, reason) }
         var builder = TreeBuilder(path: path, fromHTML: false, diagnostics: diagnostics)
-        return (builder.build(doc), reason)
+        let tree = builder.build(doc)
+        // A name that is no qualified name breaks the Namespaces in XML well-formedness rules,
+        // though libxml2 reads on: such a document is recovered and says so.
+        if wellFormedOnly && builder.hasInvalidNames { return (nil, "an element name is not a valid qualified name (Namespaces in XML)") }
+        return (tree, reason)
     }
 
     private static func readHTML(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) -> XMLTree? {

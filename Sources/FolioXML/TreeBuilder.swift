@@ -25,6 +25,9 @@ struct TreeBuilder {
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
     private var warnedTooDeep = false
+    /// An element or attribute name that is no qualified name (`p::p`, `:p`): libxml2 reports
+    /// it as a namespace error only and keeps the name whole.
+    private(set) var hasInvalidNames = false
 
     init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
         self.path = path
@@ -182,8 +185,9 @@ struct TreeBuilder {
         records[Int(element)].attributeCount = Int32(attributes.count) - start
     }
 
-    private func elementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
+    private mutating func elementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
         let local = string(n.pointee.name)
+        if !fromHTML, local.isEmpty || local.utf8.contains(0x3A) { hasInvalidNames = true }
         if let ns = n.pointee.ns {
             return QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
         }

@@ -41,6 +41,22 @@ import Testing
         #expect(diagnostics.contains(code: "xml.not-well-formed"))
     }
 
+    /// `<p::p>` is well-formed XML 1.0 but no qualified name (Namespaces in XML), which libxml2
+    /// reports as a namespace error and reads on: the document is recovered and says so (W3C
+    /// pub-xml-names). An attribute with an undeclared prefix (`epub:type` without its
+    /// declaration, common in real books) stays as it is.
+    @Test func anElementNameThatIsNoQualifiedNameIsRecovered() throws {
+        let diagnostics = Diagnostics()
+        let tree = try parse("<html xmlns='http://www.w3.org/1999/xhtml'><body><p::p>words</p::p></body></html>", recovery: .html, diagnostics)
+        #expect(tree.wasRecovered)
+        #expect(tree.root?.textContent.contains("words") == true)
+        #expect(diagnostics.contains(code: "xml.not-well-formed"))
+        let lenient = Diagnostics()
+        let plain = try parse("<html xmlns='http://www.w3.org/1999/xhtml'><body><p epub:type='note'>words</p></body></html>", recovery: .html, lenient)
+        #expect(!plain.wasRecovered)
+        #expect(!lenient.contains(code: "xml.not-well-formed"))
+    }
+
     @Test func malformedXMLWithoutRecoveryThrowsNamingTheFile() {
         #expect(throws: MarkupError.self) { try parse("<<<not xml") }
     }
