@@ -37,7 +37,7 @@ import Testing
 
     @Test func pageTextHoldsEachPiece() throws {
         let text = try Self.run("text", Self.book).text
-        for piece in ["A drawing inline:", "in a sentence.", "A formula: x equals a plus b squared.", "▶ Play audio: A short recording",
+        for piece in ["A drawing inline:", "in a sentence.", "A formula: x = (a + b)².", "▶ Play audio: A short recording",
                       "A framed page of the same book.", "A picture that is missing: The missing picture and the end."] {
             #expect(text.contains(piece), "“\(piece)” in \(text)")
         }

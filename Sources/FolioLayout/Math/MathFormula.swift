@@ -56,20 +56,20 @@ struct FormulaLayouter {
         return MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale)
     }
 
-    /// The text a node shows where it is not drawn: a formula in cells written in characters
-    /// (`MathLinearText`) where it can be, else its text (`StyledNode.text`: the alttext, an
-    /// annotation, or its tokens).
+    /// A formula's text, for cells (where it is not drawn) and for page text: written in
+    /// characters (`MathLinearText`: `x = (a + b)²`) where it can be, else `StyledNode.text`
+    /// (the alttext, an annotation, or its tokens). Other nodes' own text.
     func text(_ node: StyledNode) -> String? {
-        guard chapter.usesCells, node.kind == .element, let source = node.source, source.localName == "math",
+        guard node.kind == .element, let source = node.source, source.localName == "math",
               source.namespaceURI == Namespace.mathml else { return node.text }
         return MathLinearText.text(source) ?? node.text
     }
 
     /// Adds a formula to a paragraph as one atomic inline standing on its baseline; its text
-    /// (`StyledNode.text`: the alttext, an annotation, or its tokens) is the page text.
+    /// (`text(_:)`) is the page text.
     func add(_ formula: MathFormula, of node: StyledNode, to paragraph: inout PendingParagraph) {
         let id = paragraph.atomics.count
-        paragraph.atomics.append(.block(items: formula.items, text: node.text ?? ""))
+        paragraph.atomics.append(.block(items: formula.items, text: text(node) ?? ""))
         paragraph.items.append(.atomic(width: formula.width, height: formula.height, baseline: formula.baseline, style: node.style, id: id))
         paragraph.hasContent = true
     }

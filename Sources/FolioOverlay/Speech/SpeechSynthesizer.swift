@@ -19,6 +19,15 @@ public enum SpeechSynthesizer {
     /// `text` spoken in the voice for `language` (BCP 47; nil for the default) at `rate` words a
     /// minute; nil when speech is unavailable or the text gives no sound.
     public static func speak(_ text: String, language: String?, rate: Int = 175) -> Speech? {
+        synthesized(text, language: language, rate: rate) { pcm, sampleRate in
+            Speech(wav: wav(pcm, sampleRate: sampleRate), duration: Double(pcm.count) / Double(sampleRate))
+        }
+    }
+
+    /// Runs espeak-ng on `text` and gives `body` the samples (valid only during the call) and
+    /// their rate; nil when speech is unavailable or the text gives no sound.
+    private static func synthesized<T>(_ text: String, language: String?, rate: Int,
+                                       _ body: (UnsafeBufferPointer<Int16>, Int) -> T) -> T? {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         var samples: UnsafeMutablePointer<Int16>?
@@ -31,8 +40,7 @@ public enum SpeechSynthesizer {
         }
         defer { folio_speech_free(samples) }
         guard failure == nil, let samples, count > 0, sampleRate > 0 else { return nil }
-        let pcm = UnsafeBufferPointer(start: samples, count: count)
-        return Speech(wav: wav(pcm, sampleRate: Int(sampleRate)), duration: Double(count) / Double(sampleRate))
+        return body(UnsafeBufferPointer(start: samples, count: count), Int(sampleRate))
     }
 
     /// A RIFF WAVE file of 16-bit mono little-endian samples.
@@ -53,18 +61,6 @@ public enum SpeechSynthesizer {
 extension SpeechSynthesizer {
     /// How long `text` takes to say, without keeping the sound (a chapter measured before it is read).
     public static func duration(_ text: String, language: String?, rate: Int = 175) -> Double? {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return nil }
-        var samples: UnsafeMutablePointer<Int16>?
-        var count = 0
-        var sampleRate: Int32 = 0
-        let failure = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                folio_speech_synthesize(chars.baseAddress, chars.count, language, Int32(rate), sampleLimit, &samples, &count, &sampleRate)
-            }
-        }
-        folio_speech_free(samples)
-        guard failure == nil, count > 0, sampleRate > 0 else { return nil }
-        return Double(count) / Double(sampleRate)
+        synthesized(text, language: language, rate: rate) { pcm, sampleRate in Double(pcm.count) / Double(sampleRate) }
     }
 }

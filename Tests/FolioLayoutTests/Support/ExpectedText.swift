@@ -34,8 +34,9 @@ enum ExpectedText {
                 continue
             }
             if name == "br" { out += " " }
-            // MathML's text fallback (alttext, an annotation, its tokens) stands for it.
-            if let fallback = node.text { out += box.display != .inline ? " " + fallback + " " : fallback }
+            // A formula stands as its page text: written in characters, else its alttext, an annotation, its tokens.
+            let fallback = name == "math" ? node.source.flatMap(MathLinearText.text) ?? node.text : node.text
+            if let fallback { out += box.display != .inline ? " " + fallback + " " : fallback }
             let block = box.display != .inline && box.display != .ruby && box.display != .rubyText
             if block {
                 out += " "
