@@ -56,8 +56,7 @@ extension Timeline {
             let chapterBegin = time
             for clip in flat[next..<(next + overlay.clips.count)] {
                 let length = clip.clipEnd.map { $0 - clip.clipBegin } ?? 0
-                // Rounded to microseconds so sums of millisecond clock values stay exact (4.768, not 4.768000000000001).
-                let end = ((time + length) * 1_000_000).rounded() / 1_000_000
+                let end = advanced(time, by: length)
                 clips.append(TimelineClip(clip: clip, begin: time, end: end))
                 time = end
             }
@@ -119,7 +118,7 @@ extension Timeline {
         var sums: [(id: String, path: String, seconds: Double)] = []
         for chapter in timeline.chapters {
             if let i = sums.firstIndex(where: { $0.id == chapter.overlayID }) {
-                sums[i].seconds = ((sums[i].seconds + chapter.duration) * 1_000_000).rounded() / 1_000_000
+                sums[i].seconds = advanced(sums[i].seconds, by: chapter.duration)
             } else {
                 sums.append((chapter.overlayID, chapter.overlayPath, chapter.duration))
             }

@@ -25,6 +25,12 @@ public struct Timeline: Sendable, Hashable {
                                                    clips: 0..<1, begin: 0, end: duration)])
     }
 
+    /// Book time `time` plus `length` seconds, rounded to microseconds so that sums of
+    /// millisecond clock values stay exact (4.768, not 4.768000000000001).
+    public static func advanced(_ time: Double, by length: Double) -> Double {
+        ((time + length) * 1_000_000).rounded() / 1_000_000
+    }
+
     /// Total narration time, seconds.
     public var duration: Double { clips.last?.end ?? 0 }
     public var isEmpty: Bool { clips.isEmpty }

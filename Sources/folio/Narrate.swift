@@ -105,16 +105,22 @@ struct Narrate: ParsableCommand {
         }
     }
 
+    /// The book laid out in cells, for its chapters' documents, styles and text offsets (the
+    /// narration screen shows no pages).
+    static func documentLayout(_ publication: Publication) -> BookLayout {
+        var settings = ReaderSettings()
+        settings.measure = 0
+        return BookLayout(publication: publication, environment: .terminal(columns: 80, rows: 24), settings: settings,
+                          metric: .cells, imageSize: { _ in nil })
+    }
+
     /// The book's colours for each narrated fragment, from its `media:active-class` and
     /// `media:playback-active-class` (W3C mol-css), worked out once per fragment.
     static func bookColors(_ publication: Publication, timeline: Timeline) -> (TextTarget) -> NarrationColors? {
         let media = publication.metadata.mediaOverlays
         guard media.activeClass != nil || media.playbackActiveClass != nil else { return { _ in nil } }
         let spine = Dictionary(timeline.chapters.map { ($0.href, $0.spineIndex) }, uniquingKeysWith: { first, _ in first })
-        var settings = ReaderSettings()
-        settings.measure = 0
-        let layout = BookLayout(publication: publication, environment: .terminal(columns: 80, rows: 24), settings: settings,
-                                metric: .cells, imageSize: { _ in nil })
+        let layout = Self.documentLayout(publication)
         var known: [TextTarget: NarrationColors?] = [:]
         return { target in
             if let found = known[target] { return found }
@@ -178,10 +184,7 @@ struct Narrate: ParsableCommand {
             Terminal.error("text-to-speech needs espeak-ng (libespeak-ng), which is not installed")
             throw ExitCode(1)
         }
-        var settings = ReaderSettings()
-        settings.measure = 0
-        let layout = BookLayout(publication: publication, environment: .terminal(columns: 80, rows: 24), settings: settings,
-                                metric: .cells, imageSize: { _ in nil })
+        let layout = Self.documentLayout(publication)
         let order = layout.readingOrder
         var k = (chapter ?? 1) - 1
         guard order.indices.contains(k) else {

@@ -144,7 +144,7 @@ final class StyleCaches {
     /// The math font, looked up for the chapter's first formula (`.some(nil)`: there is none).
     var mathFont: MathFont??
     /// Formulas laid out so far (`ChapterLayout.formula`).
-    var formulas: [MathKey: MathBox] = [:]
+    var formulas: [MathKey: (box: MathBox, text: String)] = [:]
     let mathCache = MathCache()
 }
 

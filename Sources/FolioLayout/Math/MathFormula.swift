@@ -17,6 +17,8 @@ struct MathFormula {
     var width: Double
     var height: Double
     var baseline: Double
+    /// Its page text (`FormulaLayouter.text`).
+    var text: String
 }
 
 /// The chapter's `math` elements: laid out by `MathLayouter` into atomic inlines, or written
@@ -35,14 +37,15 @@ struct FormulaLayouter {
         // A formula in a table cell or an inline-block is laid out again each time its box is
         // measured: its layout is kept per element, size and colour.
         let key = MathKey(node: source.index, size: style.font.size, color: style.text.color)
-        let box: MathBox
+        let box: MathBox, text: String
         if let known = chapter.styles.formulas[key] {
-            box = known
+            (box, text) = known
         } else {
             let environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
             box = MathLayouter(font: font, fonts: chapter.context.inline.fonts, shaper: chapter.context.inline.shaper, cache: chapter.styles.mathCache)
                 .layout(math: source, environment: environment)
-            chapter.styles.formulas[key] = box
+            text = self.text(node) ?? ""
+            chapter.styles.formulas[key] = (box, text)
         }
         guard box.width > 0, box.height > 0, !box.items.isEmpty else { return nil }
         var frame = Frame(width: box.width, height: box.height, background: .white, items: box.frameItems())
@@ -53,7 +56,7 @@ struct FormulaLayouter {
                 chapter.warn("layout.math-scaled", "a formula \(Int(box.width)) px wide is shown at \(Int(scale * 100)) % to fit the page", about: source)
             }
         }
-        return MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale)
+        return MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale, text: text)
     }
 
     /// A formula's text, for cells (where it is not drawn) and for page text: written in
@@ -65,11 +68,11 @@ struct FormulaLayouter {
         return MathLinearText.text(source) ?? node.text
     }
 
-    /// Adds a formula to a paragraph as one atomic inline standing on its baseline; its text
-    /// (`text(_:)`) is the page text.
+    /// Adds a formula to a paragraph as one atomic inline standing on its baseline; its text is
+    /// the page text.
     func add(_ formula: MathFormula, of node: StyledNode, to paragraph: inout PendingParagraph) {
         let id = paragraph.atomics.count
-        paragraph.atomics.append(.block(items: formula.items, text: text(node) ?? ""))
+        paragraph.atomics.append(.block(items: formula.items, text: formula.text))
         paragraph.items.append(.atomic(width: formula.width, height: formula.height, baseline: formula.baseline, style: node.style, id: id))
         paragraph.hasContent = true
     }

@@ -141,18 +141,26 @@ extension MathLayouter {
             return centredOnAxis(box, axis: axis)
         }
         guard let target, properties.stretchy, !properties.horizontal else { return plain }
-        var length = properties.symmetric ? 2 * max(target.ascent - axis, target.descent + axis) : target.ascent + target.descent
-        if let minimum = node.attribute("minsize").flatMap({ self.length($0, environment: environment, relativeTo: plain.height) }) {
-            length = max(length, minimum)
-        }
-        if let maximum = node.attribute("maxsize").flatMap({ self.length($0, environment: environment, relativeTo: plain.height) }) {
-            length = min(length, maximum)
-        }
+        let minimum = node.attribute("minsize").flatMap { length($0, environment: environment, relativeTo: plain.height) }
+        let maximum = node.attribute("maxsize").flatMap { length($0, environment: environment, relativeTo: plain.height) }
+        return grownVertically(glyph, plain: plain, text: text, to: target, symmetric: properties.symmetric,
+                               minimum: minimum, maximum: maximum, environment: environment)
+    }
+
+    /// A vertical stretchy glyph (a fence, a bar) grown to cover `target`, an ascent and a
+    /// descent: symmetric ones about the math axis, others in the target's proportions; as it
+    /// is (on the axis when symmetric) around content too short to be a sub-formula.
+    func grownVertically(_ glyph: UInt32, plain: MathBox, text: String, to target: (ascent: Double, descent: Double), symmetric: Bool,
+                         minimum: Double? = nil, maximum: Double? = nil, environment: MathEnvironment) -> MathBox {
+        let axis = font.constant(.axisHeight) * environment.size
+        var length = symmetric ? 2 * max(target.ascent - axis, target.descent + axis) : target.ascent + target.descent
+        if let minimum { length = max(length, minimum) }
+        if let maximum { length = min(length, maximum) }
         guard length > plain.height, !isPlainSubformula(target.ascent + target.descent, environment: environment),
               var box = stretched(glyph, vertical: true, target: length, environment: environment, text: text) else {
-            return properties.symmetric ? centredOnAxis(plain, axis: axis) : plain
+            return symmetric ? centredOnAxis(plain, axis: axis) : plain
         }
-        if properties.symmetric {
+        if symmetric {
             box = centredOnAxis(box, axis: axis)
         } else if target.ascent + target.descent > 0 {
             let ascent = box.height * target.ascent / (target.ascent + target.descent)

@@ -138,10 +138,6 @@ struct MathStackLayouter {
         let plain = math.token(text, kind: .op, environment: environment)
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 1, let glyph = math.font.face.glyph(for: scalars[0]) else { return plain }
-        let axis = math.font.constant(.axisHeight) * environment.size
-        let length = 2 * max(ascent - axis, descent + axis)
-        guard length > plain.height, !math.isPlainSubformula(ascent + descent, environment: environment),
-              let grown = math.stretched(glyph, vertical: true, target: length, environment: environment, text: text) else { return plain }
-        return math.centredOnAxis(grown, axis: axis)
+        return math.grownVertically(glyph, plain: plain, text: text, to: (ascent, descent), symmetric: true, environment: environment)
     }
 }

@@ -89,7 +89,7 @@ extension Timeline {
                     }
                 }
                 let length = made.audio == nil ? clip.duration : (made.clipEnd ?? 0) - made.clipBegin
-                let end = ((time + max(0, length)) * 1_000_000).rounded() / 1_000_000
+                let end = Timeline.advanced(time, by: max(0, length))
                 out.clips.append(TimelineClip(clip: made, begin: time, end: end))
                 time = end
             }

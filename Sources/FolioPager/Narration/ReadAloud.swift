@@ -39,7 +39,7 @@ public enum ReadAloud {
                 passages[target] = NarratedPassage(text: line, highlight: before..<(before + sentence.count))
                 let clip = OverlayClip(id: nil, text: target, audio: spoken.addSpoken(sentence, language: language), clipBegin: 0,
                                        clipEnd: duration)
-                let end = ((time + duration) * 1_000_000).rounded() / 1_000_000
+                let end = Timeline.advanced(time, by: duration)
                 clips.append(TimelineClip(clip: clip, begin: time, end: end))
                 time = end
             }
