@@ -114,6 +114,19 @@ public struct XMLNode: Sendable, Hashable {
         }
     }
 
+    /// True when `other` (of the same tree) has the same name and the same attributes, in the
+    /// same order: what selectors and presentational hints read of an element itself.
+    public func hasSameNameAndAttributes(as other: XMLNode) -> Bool {
+        guard tree === other.tree else { return false }
+        let a = record, b = other.record
+        guard a.name == b.name, a.attributeCount == b.attributeCount else { return false }
+        for k in 0..<Int(a.attributeCount) {
+            let x = tree.attributes[Int(a.attributeStart) + k], y = tree.attributes[Int(b.attributeStart) + k]
+            guard x.name == y.name, tree.texts[Int(x.value)] == tree.texts[Int(y.value)] else { return false }
+        }
+        return true
+    }
+
     /// The value of an attribute. With `namespace` nil, only an attribute in no namespace matches.
     public func attribute(_ localName: String, namespace: String? = nil) -> String? {
         let r = record

@@ -57,14 +57,14 @@ extension ChapterLayout {
         swap(&parent, &column)
         column.cursor.lastOffset = parent.cursor.lastOffset
         let fresh = ids.filter { parent.anchors[$0] == nil }
-        let known = Set(parent.anchors.keys)
         content()
         var leftover: [String: Int] = [:]
         // A table inside the fragment (a cell, a float) is not cut by pages: no header to repeat.
         let made = Fragment(column, ids: fresh, leftover: &leftover, firstUnit: parent.units.count)
         let reached = column.cursor.lastOffset
         swap(&parent, &column)
-        for (id, unit) in leftover where !known.contains(id) { column.anchors[id] = unit }
+        // The parent's anchors did not change while it was swapped out: one it knew stays.
+        for (id, unit) in leftover where column.anchors[id] == nil { column.anchors[id] = unit }
         if !measuring { column.cursor.lastOffset = reached }
         return made
     }

@@ -27,8 +27,11 @@ struct ElementMatcher {
         var pseudo: [PseudoElement: [PropertyID: SpecifiedValue]] = [:]
     }
 
-    /// `extra` holds blocks that come from the element itself: presentational hints and `style=""`.
-    mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
+    /// Finds the rules that may match `element` (by its id, classes, name and attributes) and
+    /// matches those whose answer depends on its place among its siblings or on its content
+    /// (`RuleSet.Entry.dependsOnPlace`): returns the ones that match. Two elements with the
+    /// same parent, name and attributes and the same answer here match the same rules.
+    mutating func prepare(_ element: XMLNode) -> [Int32] {
         candidates.removeAll(keepingCapacity: true)
         let classes = element.attribute("class")?.split(whereSeparator: RuleSet.isSeparator) ?? []
         var attributes: [(name: String, value: String)] = []
@@ -40,12 +43,26 @@ struct ElementMatcher {
         }
         rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
                          attributes: attributes, into: &candidates)
+        var placed: [Int32] = []
+        for index in candidates where rules.entries[Int(index)].dependsOnPlace {
+            if rules.entries[Int(index)].selector.matches(element, memo: ancestors, rule: Int(index)) { placed.append(index) }
+        }
+        return placed
+    }
 
+    /// The cascade of the element `prepare` was last given, which found the rules in `placed`
+    /// among those that depend on place. `extra` holds blocks that come from the element
+    /// itself: presentational hints and `style=""`.
+    mutating func match(_ element: XMLNode, placed: [Int32], extra: [Match]) -> Result {
         var matched = extra
         var pseudoMatched: [PseudoElement: [Match]] = [:]
         for index in candidates {
             let entry = rules.entries[Int(index)]
-            guard entry.selector.matches(element, memo: ancestors, rule: Int(index)) else { continue }
+            if entry.dependsOnPlace {
+                guard placed.contains(index) else { continue }
+            } else {
+                guard entry.selector.matches(element, memo: ancestors, rule: Int(index)) else { continue }
+            }
             let block = rules.blocks[Int(entry.block)]
             let found = matches(for: entry, block: block)
             if let pseudo = entry.selector.pseudoElement {
@@ -60,6 +77,12 @@ struct ElementMatcher {
             result.pseudo[pseudo] = Self.cascade(list)
         }
         return result
+    }
+
+    /// Both steps at once.
+    mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
+        let placed = prepare(element)
+        return match(element, placed: placed, extra: extra)
     }
 
     private func matches(for entry: RuleSet.Entry, block: RuleSet.Block) -> [Match] {

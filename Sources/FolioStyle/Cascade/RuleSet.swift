@@ -10,6 +10,8 @@ struct RuleSet {
         var block: Int32
         var origin: Origin
         var order: Int32
+        /// `selector.dependsOnPlace`, worked out once.
+        var dependsOnPlace: Bool
     }
 
     /// A rule's declarations, parsed: the normal and the `!important` longhands.
@@ -95,7 +97,8 @@ struct RuleSet {
         let blockIndex = Int32(blocks.count - 1)
         for selector in rule.selectors {
             let index = Int32(entries.count)
-            entries.append(Entry(selector: selector, block: blockIndex, origin: origin, order: index))
+            entries.append(Entry(selector: selector, block: blockIndex, origin: origin, order: index,
+                                 dependsOnPlace: selector.dependsOnPlace))
             switch selector.rightmostKey {
             case .id(let id): byID[id, default: []].append(index)
             case .className(let name): byClass[name, default: []].append(index)

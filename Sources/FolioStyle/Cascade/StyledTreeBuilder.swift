@@ -19,6 +19,21 @@ struct StyledTreeBuilder {
     private var computed: [ComputeKey: SharedStyle] = [:]
     private var flattened = false
 
+    /// Children of an open element whose cascade others may share: a sibling with the same
+    /// name and attributes that matches the same rules of those that depend on place matches the
+    /// same rules of all (`Selector.dependsOnPlace`), so it skips matching, cascading and
+    /// computing — the paragraphs of a chapter, the lines of a poem, a table's cells. The
+    /// last few kinds of child are kept per parent, and dropped when the parent closes.
+    private var twins: [Int32: [Twin]] = [:]
+    private static let twinsKept = 8
+
+    private struct Twin {
+        var element: XMLNode
+        var placed: [Int32]
+        var cascaded: ElementMatcher.Result
+        var style: SharedStyle
+    }
+
     private struct ComputeKey: Hashable {
         var parent: ObjectIdentifier?
         var cascaded: [PropertyID: SpecifiedValue]
@@ -81,20 +96,23 @@ struct StyledTreeBuilder {
     /// Styles an element and its leading generated content; nil when its children are not shown.
     /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
     private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, container: Int32? = nil) -> Frame? {
-        let cascaded = matcher.match(element, extra: ownDeclarations(element))
-        let key = ComputeKey(parent: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil, cascaded: cascaded.element)
+        let placed = matcher.prepare(element)
+        // A `style` attribute is parsed for each element, so that its warnings name each one.
+        let sharable = element.attribute("style") == nil
+        let cascaded: ElementMatcher.Result
         let shared: SharedStyle
-        if let hit = computed[key] {
-            shared = hit
+        if sharable, let twin = twins[parent]?.last(where: { $0.placed == placed && $0.element.hasSameNameAndAttributes(as: element) }) {
+            cascaded = twin.cascaded
+            shared = twin.style
         } else {
-            let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded.element, parent: parentStyle, root: rootStyle,
-                                                                     environment: context.valueContext)
-            if !clamped.isEmpty {
-                context.diagnostics.warn("css.value-clamped", "<\(element.localName)> has \(clamped.joined(separator: ", ")) out of range; "
-                                         + "clamped to Folio's limit (\(StyleLimits.describe(clamped)))", at: element.location)
+            cascaded = matcher.match(element, placed: placed, extra: ownDeclarations(element))
+            shared = computedStyle(cascaded.element, of: element, parent: parent, parentStyle: parentStyle)
+            if sharable {
+                var list = twins[parent, default: []]
+                if list.count == Self.twinsKept { list.removeFirst() }
+                list.append(Twin(element: element, placed: placed, cascaded: cascaded, style: shared))
+                twins[parent] = list
             }
-            shared = context.interner.intern(style)
-            computed[key] = shared
         }
         let style = shared.style
         if parentStyle == nil { rootStyle = style }
@@ -120,7 +138,25 @@ struct StyledTreeBuilder {
         return Frame(element: element, index: index, style: style, next: element.firstChild, after: cascaded.pseudo[.after])
     }
 
+    /// The style computed from `cascaded` under `parent`, shared with every element that has the
+    /// same parent style and cascaded values.
+    private mutating func computedStyle(_ cascaded: [PropertyID: SpecifiedValue], of element: XMLNode, parent: Int32,
+                                        parentStyle: ComputedStyle?) -> SharedStyle {
+        let key = ComputeKey(parent: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil, cascaded: cascaded)
+        if let hit = computed[key] { return hit }
+        let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded, parent: parentStyle, root: rootStyle,
+                                                                 environment: context.valueContext)
+        if !clamped.isEmpty {
+            context.diagnostics.warn("css.value-clamped", "<\(element.localName)> has \(clamped.joined(separator: ", ")) out of range; "
+                                     + "clamped to Folio's limit (\(StyleLimits.describe(clamped)))", at: element.location)
+        }
+        let shared = context.interner.intern(style)
+        computed[key] = shared
+        return shared
+    }
+
     private mutating func close(_ frame: Frame) {
+        twins[frame.index] = nil
         if let after = frame.after {
             addGenerated(.after, for: frame.element, cascaded: after, parentStyle: frame.style, to: frame.index)
         }

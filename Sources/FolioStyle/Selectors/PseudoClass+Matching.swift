@@ -4,6 +4,18 @@ import FolioXML
 ///
 /// https://www.w3.org/TR/selectors-4/#structural-pseudos
 extension PseudoClass {
+    /// True when siblings with the same name and attributes can differ in whether it holds:
+    /// it counts siblings or looks at content (see `Selector.dependsOnPlace`).
+    var dependsOnPlace: Bool {
+        switch self {
+        case .root, .lang, .link, .anyLink, .never: false
+        case .empty, .firstChild, .lastChild, .onlyChild, .firstOfType, .lastOfType, .onlyOfType,
+             .nthChild, .nthLastChild, .nthOfType, .nthLastOfType, .has:
+            true
+        case .not(let list), .is(let list), .where(let list): list.contains(where: \.dependsOnPlace)
+        }
+    }
+
     func matches(_ element: XMLNode) -> Bool {
         switch self {
         case .root:

@@ -22,6 +22,22 @@ extension Selector {
         return match(0, element, memo: (memo, rule)) == .matched
     }
 
+    /// True when the selector can tell apart two elements with the same parent, name and
+    /// attributes: it looks at the element's place among its siblings (`h1 + p`, `:first-child`,
+    /// `:nth-of-type()`, …) or at its content (`:empty`, `:has()`). Only the subject and the
+    /// siblings it is reached from count: from the first child or descendant combinator on,
+    /// the compounds are matched against ancestors (and their siblings), which siblings share
+    /// (`li:first-child p`). Any other selector matches all such siblings or none, so they can
+    /// share one cascade (`StyledTreeBuilder`).
+    var dependsOnPlace: Bool {
+        guard let subject = compounds.first else { return false }
+        let placed = subject.conditions.contains { condition in
+            if case .pseudoClass(let pseudo) = condition { return pseudo.dependsOnPlace }
+            return false
+        }
+        return placed || combinators.first == .nextSibling || combinators.first == .subsequentSibling
+    }
+
     private enum Outcome {
         case matched
         case restartFromClosestLaterSibling

@@ -51,11 +51,26 @@ struct WordTable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        // At most half full, so probes stay short.
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
+        // The table starts small and doubles as words come (`grow`): a short book's handful of
+        // words does not zero a full generation's table, 400 KB of pages touched at start-up.
+        slots = [Slot](repeating: Slot(), count: 16)
+        mask = 15
+    }
+
+    /// Doubles the table once it is half full, so probes stay short; each slot goes back where
+    /// `find` starts looking for it, from its word's hash (made again from the pooled text).
+    private mutating func grow() {
+        let old = slots
+        let size = old.count * 2
         slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
+        for slot in old where slot.tag != 0 {
+            let start = Int(slot.textStart)
+            let hash = Self.hash(style: Int(slot.style), text[start..<(start + Int(slot.textCount))])
+            var index = Int(truncatingIfNeeded: hash >> 32) & mask
+            while slots[index].tag != 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
     }
 
     /// Full: the entry count reached the capacity, or a pool could outgrow its 32-bit offsets.
@@ -156,6 +171,7 @@ struct WordTable {
             text.reserveCapacity(capacity * 8)
             glyphs.reserveCapacity(capacity * 8)
         }
+        if (count + 1) * 2 > slots.count { grow() }
         var index = Int(truncatingIfNeeded: hash >> 32) & mask
         while slots[index].tag != 0 { index = (index + 1) & mask }
         slots[index] = Slot(tag: Self.tag(hash), style: Int32(truncatingIfNeeded: style), textStart: Int32(text.count),

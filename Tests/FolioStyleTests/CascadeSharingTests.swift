@@ -1,0 +1,87 @@
+import Testing
+@testable import FolioStyle
+
+/// Siblings with the same name and attributes share one cascade (`StyledTreeBuilder.twins`),
+/// unless a rule that looks at their place or content tells them apart.
+@Suite struct CascadeSharingTests {
+    private func paragraphs(_ styled: Styled) -> [StyledNode] {
+        styled.document.nodes.filter { $0.kind == .element && $0.source?.localName == "p" }
+    }
+
+    @Test func siblingsAlikeButForTheirPlaceOrContentTakeTheRulesOfTheirPlace() throws {
+        let styled = StyleFixture().style(
+            style: """
+                p { color: red }
+                p + p { color: blue }
+                p:nth-child(3n) { text-indent: 7px }
+                p:empty { margin-top: 9px }
+                p:has(em) { font-weight: bold }
+                div > p:last-child { color: green }
+                p:not(:first-of-type) { padding-left: 2px }
+                h2 ~ p { letter-spacing: 1px }
+                """,
+            body: "<div><p>a</p><p>b</p><p>c</p><p></p><h2>h</h2><p><em>e</em></p><p>f</p></div>")
+        let ps = paragraphs(styled)
+        try #require(ps.count == 6)
+        let red = "rgb(255, 0, 0)", blue = "rgb(0, 0, 255)", green = "rgb(0, 128, 0)"
+        // The h2 between the fourth and fifth paragraphs ends the run of p + p.
+        #expect(ps.map { $0.computed.cssValue(of: .color) } == [red, blue, blue, blue, red, green])
+        // The h2 counts among the children: the fifth p is the sixth child.
+        #expect(ps.map { $0.computed.cssValue(of: .textIndent) } == ["0px", "0px", "7px", "0px", "7px", "0px"])
+        #expect(ps.map { $0.computed.cssValue(of: .marginTop) } == ["16px", "16px", "16px", "9px", "16px", "16px"])
+        #expect(ps.map { $0.computed.cssValue(of: .fontWeight) } == ["400", "400", "400", "400", "700", "400"])
+        #expect(ps.map { $0.computed.cssValue(of: .paddingLeft) } == ["0px", "2px", "2px", "2px", "2px", "2px"])
+        #expect(ps.map { $0.computed.cssValue(of: .letterSpacing) } == ["normal", "normal", "normal", "normal", "1px", "1px"])
+    }
+
+    @Test func siblingsWithOtherAttributesOrParentsDoNotShare() throws {
+        let styled = StyleFixture().style(
+            style: """
+                p.x { color: red }
+                p[lang|="fr"] { color: blue }
+                p:lang(de) { color: green }
+                .a p { text-indent: 5px }
+                """,
+            body: """
+                <div class="a"><p>1</p><p class="x">2</p><p>3</p><p lang="fr-CA">4</p><p>5</p></div>\
+                <div lang="de"><p>6</p><p style="color: purple">7</p><p>8</p></div>
+                """)
+        let ps = paragraphs(styled)
+        try #require(ps.count == 8)
+        let black = "rgb(0, 0, 0)"
+        #expect(ps.map { $0.computed.cssValue(of: .color) }
+            == [black, "rgb(255, 0, 0)", black, "rgb(0, 0, 255)", black, "rgb(0, 128, 0)", "rgb(128, 0, 128)", "rgb(0, 128, 0)"])
+        #expect(ps.map { $0.computed.cssValue(of: .textIndent) } == ["5px", "5px", "5px", "5px", "5px", "0px", "0px", "0px"])
+    }
+
+    @Test func generatedContentAndCountersStayPerElementWhenShared() throws {
+        let styled = StyleFixture().style(
+            style: """
+                div { counter-reset: n }
+                p { counter-increment: n }
+                p::before { content: counter(n) ". " }
+                """,
+            body: "<div><p>a</p><p>b</p><p>c</p></div>")
+        let texts = paragraphs(styled).map { p in
+            styled.document.children(of: p).first { $0.kind == .pseudo(.before) }?.text
+        }
+        #expect(texts == ["1. ", "2. ", "3. "])
+    }
+
+    @Test func whichRulesDependOnPlace() throws {
+        func depends(_ text: String) throws -> Bool {
+            try #require(Selector.parseList(text)?.first).dependsOnPlace
+        }
+        #expect(try !depends("p"))
+        #expect(try !depends("section > div p.x[lang]"))
+        #expect(try !depends("li:first-child p"), "an ancestor's place is the same for siblings")
+        #expect(try depends("h1 + p"))
+        #expect(try depends("h1 ~ p"))
+        #expect(try depends("p:first-child"))
+        #expect(try depends("p:nth-last-of-type(2)"))
+        #expect(try depends("p:empty"))
+        #expect(try depends("p:has(img)"))
+        #expect(try depends("p:not(:last-child)"))
+        #expect(try !depends("p:is(.a, :lang(fr))"))
+    }
+}
