@@ -127,6 +127,20 @@ public struct XMLNode: Sendable, Hashable {
         return true
     }
 
+    /// A hash of the element's name and attributes: equal for elements that
+    /// `hasSameNameAndAttributes`.
+    public var nameAndAttributesHash: Int {
+        let r = record
+        var hasher = Hasher()
+        hasher.combine(r.name)
+        for k in Int(r.attributeStart)..<Int(r.attributeStart + r.attributeCount) {
+            let a = tree.attributes[k]
+            hasher.combine(a.name)
+            hasher.combine(tree.texts[Int(a.value)])
+        }
+        return hasher.finalize()
+    }
+
     /// The value of an attribute. With `namespace` nil, only an attribute in no namespace matches.
     public func attribute(_ localName: String, namespace: String? = nil) -> String? {
         let r = record

@@ -1,8 +1,9 @@
 import Testing
 @testable import FolioStyle
 
-/// Siblings with the same name and attributes share one cascade (`StyledTreeBuilder.twins`),
-/// unless a rule that looks at their place or content tells them apart.
+/// Elements with the same name and attributes share one cascade (`StyledTreeBuilder.twins`)
+/// with siblings and cousins, unless a rule that looks at their place or content, or at their
+/// ancestors' (`RuleSet.ancestorPlaceTests`), tells them apart.
 @Suite struct CascadeSharingTests {
     private func paragraphs(_ styled: Styled) -> [StyledNode] {
         styled.document.nodes.filter { $0.kind == .element && $0.source?.localName == "p" }
@@ -52,6 +53,28 @@ import Testing
         #expect(ps.map { $0.computed.cssValue(of: .color) }
             == [black, "rgb(255, 0, 0)", black, "rgb(0, 0, 255)", black, "rgb(0, 128, 0)", "rgb(128, 0, 128)", "rgb(0, 128, 0)"])
         #expect(ps.map { $0.computed.cssValue(of: .textIndent) } == ["5px", "5px", "5px", "5px", "5px", "0px", "0px", "0px"])
+    }
+
+    @Test func cousinsShareUnlessTheirAncestorsPlaceOrContentTellsThemApart() throws {
+        let styled = StyleFixture().style(
+            style: """
+                tr:first-child td { color: red }
+                tr + tr + tr td { text-indent: 4px }
+                div:has(img) p { font-weight: bold }
+                .x p { margin-top: 3px }
+                """,
+            body: """
+                <table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr><tr><td>5</td><td>6</td></tr></table>                <div><p>a</p></div><div><img src="i.png" alt=""/><p>b</p></div><div class="x"><p>c</p></div><div><p>d</p></div>
+                """)
+        let cells = styled.document.nodes.filter { $0.kind == .element && $0.source?.localName == "td" }
+        try #require(cells.count == 6)
+        let red = "rgb(255, 0, 0)", black = "rgb(0, 0, 0)"
+        #expect(cells.map { $0.computed.cssValue(of: .color) } == [red, red, black, black, black, black])
+        #expect(cells.map { $0.computed.cssValue(of: .textIndent) } == ["0px", "0px", "0px", "0px", "4px", "4px"])
+        let ps = paragraphs(styled)
+        try #require(ps.count == 4)
+        #expect(ps.map { $0.computed.cssValue(of: .fontWeight) } == ["400", "700", "400", "400"])
+        #expect(ps.map { $0.computed.cssValue(of: .marginTop) } == ["16px", "16px", "3px", "16px"])
     }
 
     @Test func generatedContentAndCountersStayPerElementWhenShared() throws {

@@ -172,6 +172,14 @@ extension TableLayouter {
         return rows
     }
 
+    /// The scalars that make a `Character` a newline (`Character.isNewline`).
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
     /// A row's text, one line: its cells' text in order (of the units given, by cell in the
     /// row's order), separated by tabs, and the offsets it spans.
     private func rowText(_ units: [(cell: Int, unit: FlowUnit)]) -> (text: String, start: Int?, end: Int?) {
@@ -184,12 +192,17 @@ extension TableLayouter {
             while i < units.count, units[i].cell == k {
                 let unit = units[i].unit
                 i += 1
-                // A row is one line of page text: line breaks inside a cell become spaces.
-                for character in unit.text {
-                    if character.isNewline {
-                        if let last = text.last, !last.isWhitespace { text.append(" ") }
-                    } else {
-                        text.append(character)
+                // A row is one line of page text: line breaks inside a cell become spaces. Most
+                // units are one line already: those are added whole, not character by character.
+                if !unit.text.unicodeScalars.contains(where: Self.isNewline) {
+                    text += unit.text
+                } else {
+                    for character in unit.text {
+                        if character.isNewline {
+                            if let last = text.last, !last.isWhitespace { text.append(" ") }
+                        } else {
+                            text.append(character)
+                        }
                     }
                 }
                 if unit.endsBlock, let last = text.last, !last.isWhitespace { text += " " }

@@ -32,6 +32,17 @@ struct RuleSet {
     /// element tries only those its attributes' tokens name.
     private(set) var byAttributeToken: [String: [String: [Int32]]] = [:]
     private(set) var universal: [Int32] = []
+    /// The parts of selectors matched against an element's ancestors that look at an
+    /// ancestor's place or content (`tr:first-child` in `tr:first-child td`, `h1 + div` in
+    /// `h1 + div p`), each once, as selectors of their own: what an element's children's
+    /// matching depends on besides the ancestors' names and attributes (`StyledTreeBuilder`).
+    private(set) var ancestorPlaceTests: [Selector] = []
+    private var ancestorPlaceTestKeys: Set<AncestorPart> = []
+
+    private struct AncestorPart: Hashable {
+        var compounds: [CompoundSelector]
+        var combinators: [Combinator]
+    }
     private(set) var fontFaces: [(rule: FontFaceRule, sheet: String)] = []
     private(set) var pages: [PageRule] = []
 
@@ -99,6 +110,7 @@ struct RuleSet {
             let index = Int32(entries.count)
             entries.append(Entry(selector: selector, block: blockIndex, origin: origin, order: index,
                                  dependsOnPlace: selector.dependsOnPlace))
+            addAncestorPlaceTests(of: selector)
             switch selector.rightmostKey {
             case .id(let id): byID[id, default: []].append(index)
             case .className(let name): byClass[name, default: []].append(index)
@@ -107,6 +119,28 @@ struct RuleSet {
             case .attributeToken(let name, let token): byAttributeToken[name, default: [:]][token, default: []].append(index)
             case .universal: universal.append(index)
             }
+        }
+    }
+
+    /// Records the parts of `selector` left of its subject (and the siblings it is reached from)
+    /// that depend on place: runs of compounds joined by `+` or `~`, or a compound with a
+    /// structural pseudo-class, `:empty` or `:has()`.
+    private mutating func addAncestorPlaceTests(of selector: Selector) {
+        let compounds = selector.compounds, combinators = selector.combinators
+        func isSibling(_ k: Int) -> Bool { combinators[k] == .nextSibling || combinators[k] == .subsequentSibling }
+        var end = 0
+        while end < combinators.count && isSibling(end) { end += 1 }
+        var start = end + 1
+        while start < compounds.count {
+            end = start
+            while end < combinators.count && isSibling(end) { end += 1 }
+            let part = AncestorPart(compounds: Array(compounds[start...end]), combinators: Array(combinators[start..<end]))
+            let test = Selector(compounds: part.compounds, combinators: part.combinators, pseudoElement: nil,
+                                text: "part of \(selector.text)")
+            if (end > start || test.dependsOnPlace) && ancestorPlaceTestKeys.insert(part).inserted {
+                ancestorPlaceTests.append(test)
+            }
+            start = end + 1
         }
     }
 

@@ -19,19 +19,55 @@ struct StyledTreeBuilder {
     private var computed: [ComputeKey: SharedStyle] = [:]
     private var flattened = false
 
-    /// Children of an open element whose cascade others may share: a sibling with the same
-    /// name and attributes that matches the same rules of those that depend on place matches the
-    /// same rules of all (`Selector.dependsOnPlace`), so it skips matching, cascading and
-    /// computing — the paragraphs of a chapter, the lines of a poem, a table's cells. The
-    /// last few kinds of child are kept per parent, and dropped when the parent closes.
-    private var twins: [Int32: [Twin]] = [:]
+    /// Elements whose cascade others may share. An element with the same name and attributes
+    /// as one met before, whose parent has the same style and is of the same family (below),
+    /// and which matches the same of the rules that depend on place, matches the same rules
+    /// of all (`Selector.dependsOnPlace`): it skips matching, cascading and computing — the
+    /// paragraphs of a chapter, the lines of a poem, the cells of a play's rows. The last few
+    /// kinds of child are kept per family and parent style.
+    private var twins: [TwinKey: [Twin]] = [:]
     private static let twinsKept = 8
+    /// Families and parent styles kept at once; past it the cache starts again.
+    private static let twinKeysKept = 4096
+
+    private struct TwinKey: Hashable {
+        var family: Int
+        var parentStyle: ObjectIdentifier?
+    }
 
     private struct Twin {
         var element: XMLNode
         var placed: [Int32]
         var cascaded: ElementMatcher.Result
         var style: SharedStyle
+    }
+
+    /// Families: two elements are of one family when their parents are, they have the same
+    /// name and attributes, and the same parts of selectors that look at an ancestor's place
+    /// hold for them (`RuleSet.ancestorPlaceTests`). Every selector then matches the same way
+    /// on the ancestors of their children, which is what lets cousins share (the `td`s of two
+    /// rows). 0 is the document's.
+    private var families: [FamilyKey: [(element: XMLNode, id: Int)]] = [:]
+    private var familyCount = 0
+    /// Past this many families (a document whose every element has an id), new ones are not
+    /// kept: an element then starts a family of its own, its children still share as siblings.
+    private static let familiesKept = 50_000
+
+    private struct FamilyKey: Hashable {
+        var parent: Int
+        var signature: Int
+        var tests: [Int32]
+    }
+
+    /// The family of `element`, a child of an element of family `parent`.
+    private mutating func family(of element: XMLNode, parent: Int) -> Int {
+        var tests: [Int32] = []
+        for (k, test) in rules.ancestorPlaceTests.enumerated() where test.matches(element) { tests.append(Int32(k)) }
+        let key = FamilyKey(parent: parent, signature: element.nameAndAttributesHash, tests: tests)
+        if let known = families[key]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) { return known.id }
+        familyCount += 1
+        if familyCount <= Self.familiesKept { families[key, default: []].append((element, familyCount)) }
+        return familyCount
     }
 
     private struct ComputeKey: Hashable {
@@ -56,6 +92,8 @@ struct StyledTreeBuilder {
         var element: XMLNode
         var index: Int32
         var style: ComputedStyle
+        /// The element's family (`families`), which its children share under.
+        var family: Int
         var next: XMLNode?
         var after: [PropertyID: SpecifiedValue]?
     }
@@ -64,7 +102,7 @@ struct StyledTreeBuilder {
         let faces = rules.fontFaces
         guard let root = tree.root else { return StyledDocument(tree: tree, nodes: [], fontFaces: faces, pageRules: rules.pages) }
         var stack: [Frame] = []
-        if let frame = open(root, parent: -1, parentStyle: nil) { stack.append(frame) }
+        if let frame = open(root, parent: -1, parentStyle: nil, parentFamily: 0) { stack.append(frame) }
         while !stack.isEmpty {
             guard let child = stack[stack.count - 1].next else {
                 close(stack.removeLast())
@@ -82,7 +120,8 @@ struct StyledTreeBuilder {
             }
             switch child.kind {
             case .element:
-                if let frame = open(child, parent: parent.index, parentStyle: parent.style, container: container) { stack.append(frame) }
+                if let frame = open(child, parent: parent.index, parentStyle: parent.style, parentFamily: parent.family,
+                                    container: container) { stack.append(frame) }
             case .text, .cdata:
                 let style = nodes[Int(parent.index)].style
                 append(StyledNode(kind: .text, index: 0, source: child, style: style, text: child.text), to: container)
@@ -95,23 +134,26 @@ struct StyledTreeBuilder {
 
     /// Styles an element and its leading generated content; nil when its children are not shown.
     /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
-    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, container: Int32? = nil) -> Frame? {
+    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, parentFamily: Int,
+                               container: Int32? = nil) -> Frame? {
         let placed = matcher.prepare(element)
         // A `style` attribute is parsed for each element, so that its warnings name each one.
         let sharable = element.attribute("style") == nil
         let cascaded: ElementMatcher.Result
         let shared: SharedStyle
-        if sharable, let twin = twins[parent]?.last(where: { $0.placed == placed && $0.element.hasSameNameAndAttributes(as: element) }) {
+        let twinKey = TwinKey(family: parentFamily, parentStyle: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil)
+        if sharable, let twin = twins[twinKey]?.last(where: { $0.placed == placed && $0.element.hasSameNameAndAttributes(as: element) }) {
             cascaded = twin.cascaded
             shared = twin.style
         } else {
             cascaded = matcher.match(element, placed: placed, extra: ownDeclarations(element))
             shared = computedStyle(cascaded.element, of: element, parent: parent, parentStyle: parentStyle)
             if sharable {
-                var list = twins[parent, default: []]
+                if twins[twinKey] == nil && twins.count >= Self.twinKeysKept { twins.removeAll(keepingCapacity: true) }
+                var list = twins[twinKey, default: []]
                 if list.count == Self.twinsKept { list.removeFirst() }
                 list.append(Twin(element: element, placed: placed, cascaded: cascaded, style: shared))
-                twins[parent] = list
+                twins[twinKey] = list
             }
         }
         let style = shared.style
@@ -135,7 +177,8 @@ struct StyledTreeBuilder {
         if let before = cascaded.pseudo[.before] {
             addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
         }
-        return Frame(element: element, index: index, style: style, next: element.firstChild, after: cascaded.pseudo[.after])
+        return Frame(element: element, index: index, style: style, family: family(of: element, parent: parentFamily),
+                     next: element.firstChild, after: cascaded.pseudo[.after])
     }
 
     /// The style computed from `cascaded` under `parent`, shared with every element that has the
@@ -156,7 +199,6 @@ struct StyledTreeBuilder {
     }
 
     private mutating func close(_ frame: Frame) {
-        twins[frame.index] = nil
         if let after = frame.after {
             addGenerated(.after, for: frame.element, cascaded: after, parentStyle: frame.style, to: frame.index)
         }
