@@ -5,17 +5,22 @@
 @dynamicMemberLookup
 public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
     /// Mutated only while uniquely referenced, like Array's buffer.
-    private final class Storage: @unchecked Sendable {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var value: Value
+        @usableFromInline init(_ value: Value) { self.value = value }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     public init(_ value: Value) {
         storage = Storage(value)
     }
 
+    // Inlinable, so that other modules read a field through a constant key path as a plain load
+    // (the layouters read borders and margins this way for every box): a key path applied
+    // at run time costs a thousand instructions.
+    @inlinable
     public var value: Value {
         get { storage.value }
         _modify {
@@ -27,6 +32,7 @@ public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
         }
     }
 
+    @inlinable
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
         set { value[keyPath: keyPath] = newValue }
