@@ -30,7 +30,14 @@ enum ForeignContent {
     static func tokens(_ element: XMLNode) -> String {
         var text = ""
         element.visitDescendants { node in
-            if node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" { text += piece }
+            guard node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return true }
+            // The indentation between tags (most of a pretty-printed formula's text) collapses
+            // to one space anyway: add one, not the whole run.
+            if piece.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                if !piece.isEmpty && text.utf8.last != 0x20 { text += " " }
+            } else {
+                text += piece
+            }
             return true
         }
         return text.collapsingWhiteSpace()

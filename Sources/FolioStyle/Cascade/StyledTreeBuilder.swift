@@ -28,7 +28,7 @@ struct StyledTreeBuilder {
     private var twins: [TwinKey: [Twin]] = [:]
     private static let twinsKept = 8
     /// Families and parent styles kept at once; past it the cache starts again.
-    private static let twinKeysKept = 4096
+    private static let twinKeysKept = 1024
 
     private struct TwinKey: Hashable {
         var family: Int
