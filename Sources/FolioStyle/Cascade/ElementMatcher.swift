@@ -8,6 +8,10 @@ struct ElementMatcher {
     let rules: RuleSet
     private var candidates: [Int32] = []
     private let ancestors = AncestorMemo()
+    /// The candidates of elements met so far, by the hash of their name and attributes (which
+    /// are all the candidates depend on): most elements repeat one met before.
+    private var known: [Int: [(element: XMLNode, candidates: [Int32])]] = [:]
+    private static let knownKept = 4096
 
     init(rules: RuleSet) {
         self.rules = rules
@@ -27,22 +31,29 @@ struct ElementMatcher {
         var pseudo: [PseudoElement: [PropertyID: SpecifiedValue]] = [:]
     }
 
-    /// Finds the rules that may match `element` (by its id, classes, name and attributes) and
+    /// Finds the rules that may match `element` (by its id, classes, name and attributes, whose
+    /// hash is `signature`: `XMLNode.nameAndAttributesHash`) and
     /// matches those whose answer depends on its place among its siblings or on its content
     /// (`RuleSet.Entry.dependsOnPlace`): returns the ones that match. Two elements with the
     /// same parent, name and attributes and the same answer here match the same rules.
-    mutating func prepare(_ element: XMLNode) -> [Int32] {
-        candidates.removeAll(keepingCapacity: true)
-        let classes = element.attribute("class")?.split(whereSeparator: RuleSet.isSeparator) ?? []
-        var attributes: [(name: String, value: String)] = []
-        if rules.hasAttributeRules {
-            for (name, value) in element.attributes {
-                attributes.append((name.localName, value))
-                if name.prefix != nil { attributes.append((name.qualified, value)) }
+    mutating func prepare(_ element: XMLNode, signature: Int) -> [Int32] {
+        if let twin = known[signature]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) {
+            candidates = twin.candidates
+        } else {
+            candidates.removeAll(keepingCapacity: true)
+            let classes = element.attribute("class")?.split(whereSeparator: RuleSet.isSeparator) ?? []
+            var attributes: [(name: String, value: String)] = []
+            if rules.hasAttributeRules {
+                for (name, value) in element.attributes {
+                    attributes.append((name.localName, value))
+                    if name.prefix != nil { attributes.append((name.qualified, value)) }
+                }
             }
+            rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
+                             attributes: attributes, into: &candidates)
+            if known[signature] == nil && known.count >= Self.knownKept { known.removeAll(keepingCapacity: true) }
+            known[signature, default: []].append((element, candidates))
         }
-        rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
-                         attributes: attributes, into: &candidates)
         var placed: [Int32] = []
         for index in candidates where rules.entries[Int(index)].dependsOnPlace {
             if rules.entries[Int(index)].selector.matches(element, memo: ancestors, rule: Int(index)) { placed.append(index) }
@@ -77,12 +88,6 @@ struct ElementMatcher {
             result.pseudo[pseudo] = Self.cascade(list)
         }
         return result
-    }
-
-    /// Both steps at once.
-    mutating func match(_ element: XMLNode, extra: [Match]) -> Result {
-        let placed = prepare(element)
-        return match(element, placed: placed, extra: extra)
     }
 
     private func matches(for entry: RuleSet.Entry, block: RuleSet.Block) -> [Match] {

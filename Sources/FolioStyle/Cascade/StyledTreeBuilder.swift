@@ -59,11 +59,12 @@ struct StyledTreeBuilder {
         var tests: [Int32]
     }
 
-    /// The family of `element`, a child of an element of family `parent`.
-    private mutating func family(of element: XMLNode, parent: Int) -> Int {
+    /// The family of `element` (whose name and attributes hash to `signature`), a child of an
+    /// element of family `parent`.
+    private mutating func family(of element: XMLNode, signature: Int, parent: Int) -> Int {
         var tests: [Int32] = []
         for (k, test) in rules.ancestorPlaceTests.enumerated() where test.matches(element) { tests.append(Int32(k)) }
-        let key = FamilyKey(parent: parent, signature: element.nameAndAttributesHash, tests: tests)
+        let key = FamilyKey(parent: parent, signature: signature, tests: tests)
         if let known = families[key]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) { return known.id }
         familyCount += 1
         if familyCount <= Self.familiesKept { families[key, default: []].append((element, familyCount)) }
@@ -136,7 +137,8 @@ struct StyledTreeBuilder {
     /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
     private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, parentFamily: Int,
                                container: Int32? = nil) -> Frame? {
-        let placed = matcher.prepare(element)
+        let signature = element.nameAndAttributesHash
+        let placed = matcher.prepare(element, signature: signature)
         // A `style` attribute is parsed for each element, so that its warnings name each one.
         let sharable = element.attribute("style") == nil
         let cascaded: ElementMatcher.Result
@@ -177,7 +179,7 @@ struct StyledTreeBuilder {
         if let before = cascaded.pseudo[.before] {
             addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
         }
-        return Frame(element: element, index: index, style: style, family: family(of: element, parent: parentFamily),
+        return Frame(element: element, index: index, style: style, family: family(of: element, signature: signature, parent: parentFamily),
                      next: element.firstChild, after: cascaded.pseudo[.after])
     }
 
