@@ -8,9 +8,11 @@ struct ElementMatcher {
     let rules: RuleSet
     private var candidates: [Int32] = []
     private let ancestors = AncestorMemo()
-    /// The candidates of elements met so far, by the hash of their name and attributes (which
-    /// are all the candidates depend on): most elements repeat one met before.
-    private var known: [Int: [(element: XMLNode, candidates: [Int32])]] = [:]
+    /// The kinds of element met so far — one per name and attributes, which are all the
+    /// candidates depend on — by `XMLNode.nameAndAttributesHash`: most elements repeat one met
+    /// before. Kind numbers are never reused, also after the cache starts again.
+    private var known: [Int: [(element: XMLNode, kind: Int, candidates: [Int32])]] = [:]
+    private var kinds = 0
     private static let knownKept = 4096
 
     init(rules: RuleSet) {
@@ -31,13 +33,16 @@ struct ElementMatcher {
         var pseudo: [PseudoElement: [PropertyID: SpecifiedValue]] = [:]
     }
 
-    /// Finds the rules that may match `element` (by its id, classes, name and attributes, whose
-    /// hash is `signature`: `XMLNode.nameAndAttributesHash`) and
+    /// Finds the rules that may match `element` (by its id, classes, name and attributes) and
     /// matches those whose answer depends on its place among its siblings or on its content
-    /// (`RuleSet.Entry.dependsOnPlace`): returns the ones that match. Two elements with the
-    /// same parent, name and attributes and the same answer here match the same rules.
-    mutating func prepare(_ element: XMLNode, signature: Int) -> [Int32] {
+    /// (`RuleSet.Entry.dependsOnPlace`): returns the element's kind (equal for elements with the
+    /// same name and attributes) and the rules of those that match. Two elements of one kind
+    /// with the same ancestors and the same answer here match the same rules.
+    mutating func prepare(_ element: XMLNode) -> (kind: Int, placed: [Int32]) {
+        let signature = element.nameAndAttributesHash
+        let kind: Int
         if let twin = known[signature]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) {
+            kind = twin.kind
             candidates = twin.candidates
         } else {
             candidates.removeAll(keepingCapacity: true)
@@ -51,14 +56,16 @@ struct ElementMatcher {
             }
             rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
                              attributes: attributes, into: &candidates)
+            kinds += 1
+            kind = kinds
             if known[signature] == nil && known.count >= Self.knownKept { known.removeAll(keepingCapacity: true) }
-            known[signature, default: []].append((element, candidates))
+            known[signature, default: []].append((element, kind, candidates))
         }
         var placed: [Int32] = []
         for index in candidates where rules.entries[Int(index)].dependsOnPlace {
             if rules.entries[Int(index)].selector.matches(element, memo: ancestors, rule: Int(index)) { placed.append(index) }
         }
-        return placed
+        return (kind, placed)
     }
 
     /// The cascade of the element `prepare` was last given, which found the rules in `placed`

@@ -19,8 +19,8 @@ struct StyledTreeBuilder {
     private var computed: [ComputeKey: SharedStyle] = [:]
     private var flattened = false
 
-    /// Elements whose cascade others may share. An element with the same name and attributes
-    /// as one met before, whose parent has the same style and is of the same family (below),
+    /// Elements whose cascade others may share. An element of the same kind (name and
+    /// attributes, `ElementMatcher.prepare`) as one met before, whose parent has the same style and is of the same family (below),
     /// and which matches the same of the rules that depend on place, matches the same rules
     /// of all (`Selector.dependsOnPlace`): it skips matching, cascading and computing — the
     /// paragraphs of a chapter, the lines of a poem, the cells of a play's rows. The last few
@@ -36,18 +36,18 @@ struct StyledTreeBuilder {
     }
 
     private struct Twin {
-        var element: XMLNode
+        var kind: Int
         var placed: [Int32]
         var cascaded: ElementMatcher.Result
         var style: SharedStyle
     }
 
-    /// Families: two elements are of one family when their parents are, they have the same
-    /// name and attributes, and the same parts of selectors that look at an ancestor's place
+    /// Families: two elements are of one family when their parents are, they are of the same
+    /// kind, and the same parts of selectors that look at an ancestor's place
     /// hold for them (`RuleSet.ancestorPlaceTests`). Every selector then matches the same way
     /// on the ancestors of their children, which is what lets cousins share (the `td`s of two
     /// rows). 0 is the document's.
-    private var families: [FamilyKey: [(element: XMLNode, id: Int)]] = [:]
+    private var families: [FamilyKey: Int] = [:]
     private var familyCount = 0
     /// Past this many families (a document whose every element has an id), new ones are not
     /// kept: an element then starts a family of its own, its children still share as siblings.
@@ -55,19 +55,18 @@ struct StyledTreeBuilder {
 
     private struct FamilyKey: Hashable {
         var parent: Int
-        var signature: Int
+        var kind: Int
         var tests: [Int32]
     }
 
-    /// The family of `element` (whose name and attributes hash to `signature`), a child of an
-    /// element of family `parent`.
-    private mutating func family(of element: XMLNode, signature: Int, parent: Int) -> Int {
+    /// The family of `element`, of `kind`, a child of an element of family `parent`.
+    private mutating func family(of element: XMLNode, kind: Int, parent: Int) -> Int {
         var tests: [Int32] = []
         for (k, test) in rules.ancestorPlaceTests.enumerated() where test.matches(element) { tests.append(Int32(k)) }
-        let key = FamilyKey(parent: parent, signature: signature, tests: tests)
-        if let known = families[key]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) { return known.id }
+        let key = FamilyKey(parent: parent, kind: kind, tests: tests)
+        if let known = families[key] { return known }
         familyCount += 1
-        if familyCount <= Self.familiesKept { families[key, default: []].append((element, familyCount)) }
+        if familyCount <= Self.familiesKept { families[key] = familyCount }
         return familyCount
     }
 
@@ -137,14 +136,13 @@ struct StyledTreeBuilder {
     /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
     private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, parentFamily: Int,
                                container: Int32? = nil) -> Frame? {
-        let signature = element.nameAndAttributesHash
-        let placed = matcher.prepare(element, signature: signature)
+        let (kind, placed) = matcher.prepare(element)
         // A `style` attribute is parsed for each element, so that its warnings name each one.
         let sharable = element.attribute("style") == nil
         let cascaded: ElementMatcher.Result
         let shared: SharedStyle
         let twinKey = TwinKey(family: parentFamily, parentStyle: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil)
-        if sharable, let twin = twins[twinKey]?.last(where: { $0.placed == placed && $0.element.hasSameNameAndAttributes(as: element) }) {
+        if sharable, let twin = twins[twinKey]?.last(where: { $0.kind == kind && $0.placed == placed }) {
             cascaded = twin.cascaded
             shared = twin.style
         } else {
@@ -154,7 +152,7 @@ struct StyledTreeBuilder {
                 if twins[twinKey] == nil && twins.count >= Self.twinKeysKept { twins.removeAll(keepingCapacity: true) }
                 var list = twins[twinKey, default: []]
                 if list.count == Self.twinsKept { list.removeFirst() }
-                list.append(Twin(element: element, placed: placed, cascaded: cascaded, style: shared))
+                list.append(Twin(kind: kind, placed: placed, cascaded: cascaded, style: shared))
                 twins[twinKey] = list
             }
         }
@@ -179,7 +177,7 @@ struct StyledTreeBuilder {
         if let before = cascaded.pseudo[.before] {
             addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
         }
-        return Frame(element: element, index: index, style: style, family: family(of: element, signature: signature, parent: parentFamily),
+        return Frame(element: element, index: index, style: style, family: family(of: element, kind: kind, parent: parentFamily),
                      next: element.firstChild, after: cascaded.pseudo[.after])
     }
 
