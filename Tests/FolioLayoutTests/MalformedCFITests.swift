@@ -1,5 +1,6 @@
 import FolioLayout
 import FolioXML
+import FolioTestSupport
 import Testing
 
 /// Text that is not a CFI gives nil, never a crash (§2.2 grammar).
@@ -67,18 +68,5 @@ import Testing
         // Both ways through the parser were exercised.
         #expect(parsed > 20)
         #expect(refused > 200)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the fuzz test is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Testing
 import FolioStyle
 @testable import FolioText
@@ -35,6 +36,14 @@ import FolioStyle
         #expect(Self.marked("« Oui » dit-il") == "« Oui » |dit-|il")
         // A “ inside a word (German's closing mark) is not an opening one: the break stays.
         #expect(Self.marked("„Wort“ und") == "„Wort“ |und")
+    }
+
+    @Test func flagsBreakBetweenTheirPairsAndNeverStopTheProcess() {
+        // libunibreak 1.1 aborts on regional indicators and U+FFFF: they reach it replaced.
+        #expect(Self.marked("from 🇫🇷🇯🇵 to") == "from |🇫🇷|🇯🇵 |to")
+        // An odd indicator out pairs with none after it.
+        #expect(Self.marked("🇫🇷🇯 x") == "🇫🇷|🇯 |x")
+        #expect(Self.marked("a\u{FFFF}b c") == "a\u{FFFF}b |c")
     }
 
     @Test func anEmDashAllowsABreakOnEitherSide() {
@@ -145,5 +154,40 @@ import FolioStyle
         // Collapsed white space ignores it: a tab is a space.
         var normal = WhiteSpaceProcessor()
         #expect(normal.process("a\tb", whiteSpace: .normal, tabSize: 4).text == "a b")
+    }
+}
+
+@Suite struct LineBreakCompactionTests {
+    /// Characters of many line-break classes: letters (AL), Hebrew (HL), digits (NU),
+    /// spaces, hyphens, quotes, brackets, numeric prefixes and postfixes, ideographs (ID),
+    /// combining marks (CM), ZWJ, regional indicators (RI), emoji, NBSP (GL), ZWSP, soft
+    /// hyphens, tabs and newlines, Thai (SA) and Hangul syllables.
+    static let alphabet: [Unicode.Scalar] = Array("abcXYZqw  -–—\"'“”‘’«»()[]{}$%£€0123456789.,;:!?/\\…\u{5D0}\u{5D1}\u{4E00}\u{3002}\u{301}\u{200D}\u{1F1EB}\u{1F1F7}\u{1F600}\u{A0}\u{200B}\u{AD}\t\n\u{E01}\u{E32}\u{AC00}\u{2060}#&*+=<>|~@^_".unicodeScalars)
+
+    @Test func lettersRunsHandedOverAsOneLetterBreakAsTheWholeTextDoes() {
+        var generator = SplitMix64(seed: 14)
+        for length in [1, 2, 3, 5, 8, 13, 40, 200] {
+            for _ in 0..<400 {
+                // Mostly letters, as prose is, so that runs of every length meet every class.
+                let scalars = (0..<length).map { _ in
+                    generator.next() % 3 == 0 ? Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]
+                                              : Unicode.Scalar(UInt8(0x61 + generator.next() % 26))
+                }
+                for language in [nil, "en", "fr", "de"] as [String?] {
+                    let compacted = LineBreaker.uax14(scalars, language: language)
+                    let direct = LineBreaker.uax14(direct: scalars, language: language)
+                    #expect(compacted == direct, "\(String(String.UnicodeScalarView(scalars)).debugDescription) \(language ?? "-")")
+                    if compacted != direct { return }
+                }
+            }
+        }
+    }
+
+    @Test func proseBreaksAsTheWholeTextDoes() {
+        let prose = "“Well, Mr. O'Brien—it's 3:45 p.m. (roughly); isn't it?” she asked. Co-operate! e-mail x@y.org, 50% off $20... יהודה 中文字。 Ünïcödé 🇫🇷 a\u{301}b"
+        let scalars = Array(prose.unicodeScalars)
+        #expect(LineBreaker.uax14(scalars, language: "en") == LineBreaker.uax14(direct: scalars, language: "en"))
+        // Some text is handed over compacted at all.
+        #expect(LineBreaker.uax14(scalars, language: "en").filter { $0 == .allowed }.count > 20)
     }
 }
