@@ -39,7 +39,10 @@ public final class ChapterLayout {
     var rubies: RubyLayouter { RubyLayouter(chapter: self) }
     var smallCaps: SmallCaps { SmallCaps(chapter: self) }
     var math: FormulaLayouter { FormulaLayouter(chapter: self) }
-    var setter: ParagraphSetter { ParagraphSetter(context: context.inline) }
+    /// The paragraph setter; in table cells it sets paragraphs from their measuring.
+    var setter: ParagraphSetter {
+        ParagraphSetter(context: context.inline, memo: tableState.isActive ? tableState.paragraphs.measured : nil)
+    }
     var interner: StyleInterner { styles.interner }
     var usesCells: Bool { context.inline.metric == .cells }
 

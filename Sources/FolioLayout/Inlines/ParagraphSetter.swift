@@ -6,6 +6,8 @@ import FolioText
 /// into cells (8×16 px, as `MediaEnvironment.terminal` sizes a cell) and its lines back into px.
 struct ParagraphSetter {
     let context: InlineContext
+    /// Where paragraphs measured are kept for setting (in table cells), if anywhere.
+    var memo: ParagraphMemo?
 
     var usesCells: Bool { context.metric == .cells }
 
@@ -13,14 +15,14 @@ struct ParagraphSetter {
     /// beside floats.
     func setParagraph(_ input: ParagraphInput, width: Double, bands: ((Double, Double) -> LineBand)? = nil) -> ParagraphLayout {
         guard usesCells else {
-            guard let bands else { return ParagraphLayouter.layout(input, width: width, context: context) }
-            return ParagraphLayouter.layout(input, width: width, context: context, bands: bands)
+            guard let bands else { return ParagraphLayouter.layout(input, width: width, context: context, memo: memo) }
+            return ParagraphLayouter.layout(input, width: width, context: context, memo: memo, bands: bands)
         }
         let (cw, ch) = CellMetric.cell
         let columns = max(1, (width / cw).rounded(.down))
         var layout: ParagraphLayout
         if let bands {
-            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context) { top, height in
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context, memo: memo) { top, height in
                 let band = bands(top * ch, height * ch)
                 // Columns wholly free of the floats.
                 let left = (band.inset / cw).rounded(.up)
@@ -28,7 +30,7 @@ struct ParagraphSetter {
                 return LineBand(inset: left, width: max(1, right - left), skip: (band.skip / ch).rounded(.up))
             }
         } else {
-            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context)
+            layout = ParagraphLayouter.layout(inCells(input), width: columns, context: context, memo: memo)
         }
         layout.lines = layout.lines.map { $0.scaled(x: cw, y: ch) }
         return layout
@@ -36,8 +38,8 @@ struct ParagraphSetter {
 
     /// A paragraph's min-content and max-content widths in px.
     func intrinsicWidths(_ input: ParagraphInput) -> IntrinsicWidths {
-        guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context) }
-        var widths = ParagraphLayouter.intrinsicWidths(inCells(input), context: context)
+        guard usesCells else { return ParagraphLayouter.intrinsicWidths(input, context: context, memo: memo) }
+        var widths = ParagraphLayouter.intrinsicWidths(inCells(input), context: context, memo: memo)
         widths.minContent *= CellMetric.cell.width
         widths.maxContent *= CellMetric.cell.width
         return widths

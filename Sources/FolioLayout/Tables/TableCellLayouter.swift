@@ -72,23 +72,32 @@ struct TableCellLayouter {
     /// the cell's `vertical-align` off its text.
     func prepareCellParagraph(_ input: inout ParagraphInput, paragraph: PendingParagraph) -> Bool {
         if let measure = chapter.tableState.measure {
-            let widths = chapter.setter.intrinsicWidths(input)
+            // Measured as it will be set, where that does not change its widths (emergency
+            // breaks are not counted, `vertical-align` places lines): the setting then
+            // starts from this shaping. A squeezed table's cells wrap `nowrap` text, which does.
+            var measured = input
+            if chapter.tableState.squeezedDepth == 0 { wrapInCell(&measured) }
+            let widths = chapter.setter.intrinsicWidths(measured)
             let contribution = self.contribution(of: paragraph.block, minContent: widths.minContent,
                                                  maxContent: widths.maxContent, in: measure)
             chapter.tableState.measure?.add(minContent: contribution.minimum, maxContent: contribution.maximum)
             return false
         }
+        wrapInCell(&input)
+        return true
+    }
+
+    private func wrapInCell(_ input: inout ParagraphInput) {
         input.items = input.items.map { item in
             guard case .text(let text, let shared, let source) = item else { return item }
             return .text(text, style: wrappingInCell(shared), source: source)
         }
-        return true
     }
 
     private func wrappingInCell(_ shared: SharedStyle) -> SharedStyle {
         let squeezed = chapter.tableState.squeezedDepth > 0
         let key = ObjectIdentifier(shared)
-        if !squeezed, let known = chapter.tableState.wrapping[key] { return known }
+        if !squeezed, let known = chapter.tableState.paragraphs.wrapping[key] { return known }
         var style = shared.style
         style.text.overflowWrap = .anywhere
         // Text directly in a cell (or an anonymous cell's row or table) carries that box's
@@ -102,7 +111,7 @@ struct TableCellLayouter {
             }
         }
         let wrapped = style == shared.style ? shared : chapter.interner.intern(style)
-        if !squeezed { chapter.tableState.wrapping[key] = wrapped }
+        if !squeezed { chapter.tableState.paragraphs.wrapping[key] = wrapped }
         return wrapped
     }
 

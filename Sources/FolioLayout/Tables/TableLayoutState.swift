@@ -1,4 +1,5 @@
 import FolioStyle
+import FolioText
 
 /// What layout keeps while it measures content: whether a cell's content is being measured
 /// for column widths and how it must wrap, and how deep shrink-to-fit boxes are nested.
@@ -20,8 +21,8 @@ struct TableLayoutState {
     /// they are: a run of misparented parts inside the cell ends there, short of the real
     /// cells and rows that follow it among the parent's children.
     var anonymousCellEnds: [Int32: Int32] = [:]
-    /// Styles with wrapping relaxed for cells, by the style they replace.
-    var wrapping: [ObjectIdentifier: SharedStyle] = [:]
+    /// What cells' paragraphs keep from being measured to being set.
+    let paragraphs = CellParagraphs()
     /// Shrink-to-fit boxes (floats, inline-blocks) being laid out inside each other.
     var shrinkDepth = 0
     /// Shrink-to-fit measurements made (extent, min-content), by `measureKey`.
@@ -61,4 +62,14 @@ struct IntrinsicMeasure {
         self.minContent = max(self.minContent, minContent)
         self.maxContent = max(self.maxContent, maxContent, minContent)
     }
+}
+
+/// What the paragraphs of table cells keep from being measured to being set: the styles
+/// that let them wrap inside words, and the paragraphs themselves, shaped. A class, so that
+/// the table state's copies share one.
+final class CellParagraphs {
+    /// Styles with wrapping relaxed for cells, by the style they replace.
+    var wrapping: [ObjectIdentifier: SharedStyle] = [:]
+    /// Paragraphs measured and not set yet; emptied when the outermost table is laid out.
+    let measured = ParagraphMemo()
 }

@@ -122,6 +122,8 @@ struct TableLayouter {
         chapter.blocks.layoutBox(box, x: left, metrics: BoxMetrics(boxStyle, available: boxWidth)) { contentX, _ in
             layoutRows(plan, x: contentX, tableHeight: tableHeight)
         }
+        // The outermost table's cells are set: what measuring kept for them and they did not take goes.
+        if chapter.tableState.cellDepth == 0 && chapter.tableState.measure == nil { chapter.tableState.paragraphs.measured.removeAll() }
         if !captions.isEmpty && chapter.column.units.count > rowsStart { chapter.column.units[rowsStart].breakBefore = max(chapter.column.units[rowsStart].breakBefore, .avoid) }
 
         let bottomStart = chapter.column.units.count

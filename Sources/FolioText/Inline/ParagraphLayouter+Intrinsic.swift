@@ -21,12 +21,15 @@ extension ParagraphLayouter {
     /// break opportunities as `layout` (hyphenation points and `overflow-wrap` emergency
     /// breaks are not counted: a column at the min-content width fits every word whole).
     /// `text-indent` is added to the first line (a percentage counts as 0).
-    public static func intrinsicWidths(_ input: ParagraphInput, context: InlineContext) -> IntrinsicWidths {
+    /// With a `memo`, the paragraph is kept there as measured, for `layout` to set it from.
+    public static func intrinsicWidths(_ input: ParagraphInput, context: InlineContext, memo: ParagraphMemo? = nil) -> IntrinsicWidths {
         let collected = CollectedText(input.items)
         let count = collected.scalars.count
         guard count > 0 else { return IntrinsicWidths(minContent: 0, maxContent: 0) }
         let shaped = ShapedParagraph(collected, input: input, context: context)
-        let kinds = breaker(collected, input: input, context: context, lazy: true).kinds
+        let breaker = breaker(collected, input: input, context: context, lazy: true)
+        memo?.keep(input, ParagraphMemo.Prepared(collected: collected, shaped: shaped, breaker: breaker))
+        let kinds = breaker.kinds
         let indent = input.blockStyle.text.indent.resolve(against: 0)
 
         func width(_ range: Range<Int>) -> Double {

@@ -14,8 +14,9 @@ public enum ParagraphLayouter {
     /// Lays out `input` in lines at most `width` px wide — columns with the cell metric
     /// (`TextMetric.cells`) — an unbreakable word excepted: its line is marked `overflows`
     /// and reported as `layout.line-overflow`.
-    public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext) -> ParagraphLayout {
-        layout(input, width: width, context: context, lazyHyphenation: true)
+    public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext,
+                              memo: ParagraphMemo? = nil) -> ParagraphLayout {
+        layout(input, width: width, context: context, lazyHyphenation: true, memo: memo)
     }
 
     /// Lays out `input` line by line in the room `bands` leaves each line: asked with a line's
@@ -23,19 +24,21 @@ public enum ParagraphLayouter {
     /// strut height, it answers the line's inset from the left edge and its width — narrower
     /// beside a float, back to `width` below it.
     /// https://www.w3.org/TR/CSS2/visuren.html#floats
-    public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext,
+    public static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, memo: ParagraphMemo? = nil,
                               bands: (_ top: Double, _ height: Double) -> LineBand) -> ParagraphLayout {
-        withoutActuallyEscaping(bands) { layout(input, width: width, context: context, lazyHyphenation: true, bands: $0) }
+        withoutActuallyEscaping(bands) { layout(input, width: width, context: context, lazyHyphenation: true, memo: memo, bands: $0) }
     }
 
     /// With `lazyHyphenation: false` every `hyphens: auto` word is hyphenated up front: the
     /// same lines, slower (tests compare the two). Without `bands` every line has `width`.
+    /// `memo` may hold the paragraph as measuring left it (with lazy hyphenation only).
     static func layout(_ input: ParagraphInput, width: Double, context: InlineContext, lazyHyphenation: Bool,
-                       bands: ((_ top: Double, _ height: Double) -> LineBand)? = nil) -> ParagraphLayout {
-        let collected = CollectedText(input.items)
-        let shaped = ShapedParagraph(collected, input: input, context: context)
+                       memo: ParagraphMemo? = nil, bands: ((_ top: Double, _ height: Double) -> LineBand)? = nil) -> ParagraphLayout {
+        let prepared = (lazyHyphenation ? memo?.take(input) : nil) ?? prepare(input, context: context, lazy: lazyHyphenation)
+        let collected = prepared.collected
+        let shaped = prepared.shaped
         let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
-        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazyHyphenation)) {
+        var filler = LineFiller(shaped: shaped, breaker: prepared.breaker) {
             assembler.hyphenWidth(after: $0)
         }
         // Unowned: the assembler keeps the protrusion, which must not keep it in turn.
@@ -84,10 +87,10 @@ public enum ParagraphLayouter {
     /// offset), and whether that is the end of the text: a cheap estimate of a paragraph's
     /// first line, for `::first-line`, without setting the whole paragraph.
     public static func firstLineEnd(_ input: ParagraphInput, width: Double, context: InlineContext) -> (end: Int, isWhole: Bool) {
-        let collected = CollectedText(input.items)
-        let shaped = ShapedParagraph(collected, input: input, context: context)
+        let prepared = prepare(input, context: context, lazy: true)
+        let collected = prepared.collected, shaped = prepared.shaped
         let assembler = LineAssembler(shaped: shaped, input: input, context: context, width: width)
-        var filler = LineFiller(shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: true)) {
+        var filler = LineFiller(shaped: shaped, breaker: prepared.breaker) {
             assembler.hyphenWidth(after: $0)
         }
         filler.protrusion = Protrusion(shaped: shaped, input: input, context: context) { assembler.hyphenWidth(after: $0) }
@@ -119,6 +122,13 @@ public enum ParagraphLayouter {
             sums[i + 1] = sum
         }
         return sums
+    }
+
+    /// The paragraph's text collected and shaped, and its break opportunities.
+    static func prepare(_ input: ParagraphInput, context: InlineContext, lazy: Bool) -> ParagraphMemo.Prepared {
+        let collected = CollectedText(input.items)
+        let shaped = ShapedParagraph(collected, input: input, context: context)
+        return ParagraphMemo.Prepared(collected: collected, shaped: shaped, breaker: breaker(collected, input: input, context: context, lazy: lazy))
     }
 
     /// The break opportunities, with each item's `white-space`, `word-break`,
