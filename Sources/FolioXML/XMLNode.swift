@@ -26,6 +26,12 @@ public struct XMLNode: Sendable, Hashable {
         return n >= 0 ? tree.names[Int(n)] : nil
     }
 
+    /// `QualifiedName.key` of the element's local name lowercased; nil for non-elements.
+    public var localNameKey: UInt32? {
+        let n = record.name
+        return n >= 0 ? tree.nameKeys[Int(n)] : nil
+    }
+
     /// The element's local name, or "" for non-elements.
     public var localName: String { name?.localName ?? "" }
     public var namespaceURI: String? { name?.namespaceURI }

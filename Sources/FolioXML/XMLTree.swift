@@ -44,7 +44,11 @@ public final class XMLTree: Sendable {
         self.attributes = attributes
         self.names = names
         self.texts = texts
+        nameKeys = names.map { QualifiedName.key(lowercased: $0.localName.lowercased()) }
     }
+
+    /// `QualifiedName.key` of each name's local name, lowercased.
+    let nameKeys: [UInt32]
 
     /// The document node (index 0). Its element children hold the root element.
     public var document: XMLNode { XMLNode(tree: self, index: 0) }
@@ -54,6 +58,17 @@ public final class XMLTree: Sendable {
 
     /// How many nodes the tree holds.
     public var nodeCount: Int { records.count }
+}
+
+extension QualifiedName {
+    /// A number for a lowercased local name (FNV-1a of its UTF-8): names equal, or equal but
+    /// for case, have the same key; different names almost always different ones. Selectors
+    /// compare keys before names (`XMLNode.localNameKey`).
+    public static func key(lowercased name: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return hash
+    }
 }
 
 /// A name with its namespace, as the parser resolved it.

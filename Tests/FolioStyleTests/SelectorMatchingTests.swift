@@ -68,6 +68,13 @@ import Testing
 
     @Test func htmlTypeSelectorsIgnoreCase() throws {
         #expect(try matched("P, DIV", in: #"<p id="a"/><div id="b"/>"#) == ["a", "b"])
+        // Either side may be in capitals, or not ASCII; names that differ still differ.
+        #expect(try matched("p, span", in: #"<P id="a"/><Span id="b"/><pp id="c"/><Ép id="d"/>"#) == ["a", "b"])
+        #expect(try matched("ép", in: #"<Ép id="d"/><ep id="e"/>"#) == ["d"])
+        // Outside XHTML, case counts.
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><linearGradient id="g"/><lineargradient id="h"/></svg>"#
+        #expect(try matched("linearGradient", in: svg) == ["g"])
+        #expect(try matched("lineargradient", in: svg) == ["h"])
     }
 
     @Test func attributeOperatorsAndFlagsMatch() throws {

@@ -134,6 +134,7 @@ extension CompoundSelector {
 
 extension TypeSelector {
     func matches(_ element: XMLNode) -> Bool {
+        if let nameKey, element.localNameKey != nameKey { return false }
         // The element's name, fetched once (each fetch copies its two strings).
         let qualified = element.name
         let uri = qualified?.namespaceURI

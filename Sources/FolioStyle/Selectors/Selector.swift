@@ -1,3 +1,5 @@
+import FolioXML
+
 /// One complex selector (`nav > ol li.toc:first-child::before`), ready to match.
 ///
 /// Stored right to left, the order matching walks it: `compounds[0]` is the subject,
@@ -64,14 +66,18 @@ public struct CompoundSelector: Sendable, Hashable {
 /// `ns|E`, `*|*`, `E`: a local name (nil for `*`) in a namespace.
 public struct TypeSelector: Sendable, Hashable {
     public var namespace: NamespaceConstraint
-    public var localName: String?
+    public private(set) var localName: String?
     /// ASCII-lowercased `localName`, for HTML elements (matched without regard to case).
-    public var lowercasedName: String?
+    public private(set) var lowercasedName: String?
+    /// `QualifiedName.key` of `lowercasedName`: an element whose name has another key is not
+    /// this one, which settles most comparisons without reading the element's name.
+    let nameKey: UInt32?
 
     public init(namespace: NamespaceConstraint, localName: String?) {
         self.namespace = namespace
         self.localName = localName
         lowercasedName = localName?.lowercased()
+        nameKey = lowercasedName.map { QualifiedName.key(lowercased: $0) }
     }
 }
 

@@ -150,29 +150,35 @@ public struct LineBreaker: Sendable {
     /// a fifth of the text. `uax14(direct:)` asks about every character; tests compare the two.
     static func uax14(_ scalars: [Unicode.Scalar], language: String?) -> [BreakOpportunity] {
         guard !scalars.isEmpty else { return [] }
-        var compact: [Unicode.Scalar] = []
-        compact.reserveCapacity(scalars.count)
-        // For each character handed over, the last one of the text it stands for.
-        var ends: [Int32] = []
-        ends.reserveCapacity(scalars.count)
-        var previousWasLetter = false
-        for (i, s) in scalars.enumerated() {
-            let letter = s.value < 0x80 && (s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A
-            if letter && previousWasLetter {
-                ends[ends.count - 1] = Int32(i)
-            } else {
-                compact.append(s)
-                ends.append(Int32(i))
+        // The characters handed over, and for each the last one of the text it stands for.
+        var compact = [Unicode.Scalar](repeating: " ", count: scalars.count)
+        var ends = [Int32](repeating: 0, count: scalars.count)
+        var kept = 0
+        scalars.withUnsafeBufferPointer { text in
+            compact.withUnsafeMutableBufferPointer { compact in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    var previousWasLetter = false
+                    for i in 0..<text.count {
+                        let value = text[i].value
+                        let letter = value < 0x80 && (value | 0x20) &- 0x61 < 26
+                        if !(letter && previousWasLetter) {
+                            compact[kept] = text[i]
+                            kept += 1
+                        }
+                        ends[kept - 1] = Int32(truncatingIfNeeded: i)
+                        previousWasLetter = letter
+                    }
+                }
             }
-            previousWasLetter = letter
         }
         var kinds: [BreakOpportunity]
-        if compact.count == scalars.count {
+        if kept == scalars.count {
             kinds = libunibreak(scalars, language: language)
         } else {
+            compact.removeSubrange(kept...)
             let told = libunibreak(compact, language: language)
             kinds = [BreakOpportunity](repeating: .none, count: scalars.count)
-            for (j, end) in ends.enumerated() { kinds[Int(end)] = told[j] }
+            for j in 0..<kept { kinds[Int(ends[j])] = told[j] }
         }
         keepQuotesWithTheirText(scalars, &kinds)
         return kinds
