@@ -49,6 +49,12 @@ public struct XMLNode: Sendable, Hashable {
         return t >= 0 ? tree.texts[Int(t)] : nil
     }
 
+    /// True for text (or CDATA) that is XML white space only, or empty.
+    public var isBlankText: Bool {
+        let r = record
+        return (r.kind == .text || r.kind == .cdata) && r.text >= 0 && tree.blankTexts[Int(r.text)]
+    }
+
     /// The line the node started on in its source, when known.
     public var line: Int { Int(record.line) }
 

@@ -45,6 +45,20 @@ public final class XMLTree: Sendable {
         self.names = names
         self.texts = texts
         nameKeys = names.map { QualifiedName.key(lowercased: $0.localName.lowercased()) }
+        blankTexts = texts.map(Self.isBlank)
+    }
+
+    /// Whether each of `texts` is XML white space only (or empty): a formula's or table's
+    /// indentation, which layout asks about again and again.
+    let blankTexts: [Bool]
+
+    /// Whether `text` holds nothing but spaces, tabs, line feeds and carriage returns.
+    static func isBlank(_ text: String) -> Bool {
+        let bytes = text.utf8
+        if let answer = bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } }) {
+            return answer
+        }
+        return bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
     }
 
     /// `QualifiedName.key` of each name's local name, lowercased.

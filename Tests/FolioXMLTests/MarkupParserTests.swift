@@ -110,3 +110,17 @@ import Testing
         #expect(diagnostics.contains(code: "xml.too-deep") && !diagnostics.contains(code: "xml.not-well-formed"))
     }
 }
+
+@Suite struct BlankTextTests {
+    @Test func indentationIsBlankAndTextIsNotWhereverItIsMerged() throws {
+        let text = "<r>\n\t <a> x </a>\r\n<b><![CDATA[  ]]></b><c>&#32;&#10;</c><d> &#xA0;</d><e/></r>"
+        let tree = try MarkupParser.parse(Array(text.utf8), path: "t.xml", recovery: .xml, diagnostics: Diagnostics())
+        let root = try #require(tree.root)
+        let texts = root.descendants().filter { $0.kind == .text || $0.kind == .cdata }
+        // Indentation, " x ", a line break, the CDATA of spaces, two character references merged,
+        // a no-break space.
+        #expect(texts.map(\.isBlankText) == [true, false, true, true, true, false])
+        // Elements are not blank text, empty or not.
+        #expect(root.descendants().filter(\.isElement).allSatisfy { !$0.isBlankText })
+    }
+}

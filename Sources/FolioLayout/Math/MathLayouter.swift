@@ -110,7 +110,7 @@ struct MathLayouter {
         while let child = next {
             switch child.kind {
             case .element: kids.append(child)
-            case .text, .cdata: if !isBlank(child.text ?? "") { kids.append(child) }
+            case .text, .cdata: if !child.isBlankText { kids.append(child) }
             default: break
             }
             next = child.nextSibling
@@ -127,13 +127,6 @@ struct MathLayouter {
     static func collapsed(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return text }
         return words(text).joined(separator: " ")
-    }
-
-    /// Whether text is XML white space only (the indentation between a formula's elements),
-    /// checked byte by byte.
-    static func isBlank(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } }
     }
 
     /// The attributes every element may carry in MathML 3 and Core: `mathcolor`, `mathsize`,

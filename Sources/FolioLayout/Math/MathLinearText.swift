@@ -144,7 +144,12 @@ struct MathLinearText {
     /// Text in parentheses unless it is one number, one name or already enclosed.
     private func grouped(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        if scalars.count <= 1 || scalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." }) { return text }
+        // ASCII answered without the Unicode property tables: its alphabetic scalars are its letters.
+        func plain(_ s: Unicode.Scalar) -> Bool {
+            guard s.isASCII else { return s.properties.isAlphabetic }
+            return (s.value | 0x20) &- 0x61 < 26 || ("0"..."9").contains(s) || s == "."
+        }
+        if scalars.count <= 1 || scalars.allSatisfy(plain) { return text }
         if let first = scalars.first, let last = scalars.last, ["(", "[", "{", "|", "⟨"].contains(first), [")", "]", "}", "|", "⟩"].contains(last) {
             return text
         }

@@ -30,10 +30,10 @@ enum ForeignContent {
     static func tokens(_ element: XMLNode) -> String {
         var text = ""
         element.visitDescendants { node in
-            guard node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return true }
+            guard node.kind == .text, let piece = node.text, !isAnnotation(node.parentElement) else { return true }
             // The indentation between tags (most of a pretty-printed formula's text) collapses
             // to one space anyway: add one, not the whole run.
-            if piece.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            if node.isBlankText {
                 if !piece.isEmpty && text.utf8.last != 0x20 { text += " " }
             } else {
                 text += piece
@@ -41,6 +41,13 @@ enum ForeignContent {
             return true
         }
         return text.collapsingWhiteSpace()
+    }
+
+    private static let annotationKey = QualifiedName.key(lowercased: "annotation")
+
+    private static func isAnnotation(_ element: XMLNode?) -> Bool {
+        guard let element, element.localNameKey == annotationKey else { return false }
+        return element.localName == "annotation"
     }
 
     /// The alttexts of a document that stand for no formula: one text given to three or more
