@@ -33,14 +33,23 @@ public struct XMLNode: Sendable, Hashable {
     }
 
     /// The element's local name, or "" for non-elements.
-    public var localName: String { name?.localName ?? "" }
-    public var namespaceURI: String? { name?.namespaceURI }
+    public var localName: String {
+        // One field read in place: `name?.localName` would copy all three of the name's strings.
+        let n = record.name
+        return n >= 0 ? tree.names[Int(n)].localName : ""
+    }
+
+    public var namespaceURI: String? {
+        let n = record.name
+        return n >= 0 ? tree.names[Int(n)].namespaceURI : nil
+    }
 
     /// True for an element with this local name in this namespace (any namespace when nil).
     public func isElement(_ localName: String, namespace: String? = nil) -> Bool {
-        guard record.kind == .element, let name else { return false }
-        if let namespace, name.namespaceURI != namespace { return false }
-        return name.localName == localName
+        let r = record
+        guard r.kind == .element, r.name >= 0 else { return false }
+        if let namespace, tree.names[Int(r.name)].namespaceURI != namespace { return false }
+        return tree.names[Int(r.name)].localName == localName
     }
 
     /// The text of a text, CDATA, comment or PI node.

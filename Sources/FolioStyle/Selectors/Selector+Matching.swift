@@ -135,19 +135,16 @@ extension CompoundSelector {
 extension TypeSelector {
     func matches(_ element: XMLNode) -> Bool {
         if let nameKey, element.localNameKey != nameKey { return false }
-        // The element's name, fetched once (each fetch copies its two strings).
-        let qualified = element.name
-        let uri = qualified?.namespaceURI
         switch namespace {
         case .any: break
-        case .none: if uri != nil { return false }
-        case .uri(let wanted): if uri != wanted { return false }
+        case .none: if element.namespaceURI != nil { return false }
+        case .uri(let wanted): if element.namespaceURI != wanted { return false }
         }
         guard let localName, let lowercasedName else { return true }
-        let name = qualified?.localName ?? ""
+        let name = element.localName
         if name == localName { return true }
         // Lenient: HTML element names match whatever their case in the sheet or the document.
-        return uri == Namespace.xhtml && Self.equalIgnoringCase(name, lowercasedName)
+        return element.namespaceURI == Namespace.xhtml && Self.equalIgnoringCase(name, lowercasedName)
     }
 }
 
