@@ -117,10 +117,14 @@ enum PatternFile {
 
         /// One line of the file (a C string: up to its end).
         mutating func add(line: ArraySlice<UInt8>) {
+            // Patterns are lower case: only a line in capitals may be a keyword. A pattern's
+            // line is read where it lies (a file holds thousands).
+            guard let first = line.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") else {
+                addPattern(line)
+                return
+            }
             let buffer = Array(line)
-            // Patterns are lower case: only a line in capitals may be a keyword.
-            let capital = buffer.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false
-            func keyword(_ name: String) -> Bool { capital && buffer.starts(with: name.utf8) }
+            func keyword(_ name: String) -> Bool { buffer.starts(with: name.utf8) }
             if keyword("LEFTHYPHENMIN") {
                 leftMinimum = Int8(truncatingIfNeeded: PatternFile.atoi(buffer[13...]))
             } else if keyword("RIGHTHYPHENMIN") {
@@ -132,7 +136,7 @@ enum PatternFile {
             } else if keyword("NOHYPHEN") {
                 addNoHyphen(buffer[8...])
             } else {
-                addPattern(buffer)
+                addPattern(buffer[...])
             }
         }
 
@@ -162,11 +166,14 @@ enum PatternFile {
             noHyphenCount = Int32(entries.count - 1)
         }
 
-        private mutating func addPattern(_ line: [UInt8]) {
-            var buffer = line
+        private mutating func addPattern(_ line: ArraySlice<UInt8>) {
+            // The pattern's text; a non-standard pattern's is copied and cut at its slash.
+            var body = line
             var replacement: [UInt8]?
             var index: Int8 = 0, cut: Int8 = 0
-            if let slash = buffer.firstIndex(of: UInt8(ascii: "/")) {
+            if line.contains(UInt8(ascii: "/")) {
+                var buffer = Array(line)
+                let slash = buffer.firstIndex(of: UInt8(ascii: "/"))!
                 let after = buffer[(slash + 1)...]
                 var text: ArraySlice<UInt8>
                 if let comma = after.firstIndex(of: UInt8(ascii: ",")) {
@@ -189,11 +196,14 @@ enum PatternFile {
                 }
                 replacement = Array(text)
                 buffer.removeSubrange(slash...)
+                body = buffer[...]
             }
             // Letters, and the digits between them (a missing digit is 0).
             var word: [UInt8] = []
+            word.reserveCapacity(body.count)
             var pattern: [UInt8] = [UInt8(ascii: "0")]
-            for byte in buffer {
+            pattern.reserveCapacity(body.count + 1)
+            for byte in body {
                 guard byte > 0x20 else { break }
                 if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                     pattern[pattern.count - 1] = byte
