@@ -52,14 +52,13 @@ public final class XMLTree: Sendable {
     /// indentation, which layout asks about again and again.
     let blankTexts: [Bool]
 
-    /// Whether `text` holds nothing but spaces, tabs, line feeds and carriage returns.
+    /// Whether `text` holds nothing but XML white space.
     static func isBlank(_ text: String) -> Bool {
-        let bytes = text.utf8
-        if let answer = bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } }) {
-            return answer
-        }
-        return bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isSpace) } ?? text.utf8.allSatisfy(isSpace)
     }
+
+    /// XML's white space (the S production): space, tab, line feed, carriage return.
+    public static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
     /// `QualifiedName.key` of each name's local name, lowercased.
     let nameKeys: [UInt32]

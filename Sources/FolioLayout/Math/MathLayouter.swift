@@ -120,12 +120,12 @@ struct MathLayouter {
 
     /// The words of an attribute or a token, split at XML white space (space, tab, line feeds).
     static func words(_ text: String) -> [String] {
-        text.utf8.split { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }.map { String(decoding: $0, as: UTF8.self) }
+        text.utf8.split(whereSeparator: XMLTree.isSpace).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A token's text with XML white space trimmed and runs of it collapsed to one space.
     static func collapsed(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return text }
+        if !text.utf8.contains(where: XMLTree.isSpace) { return text }
         return words(text).joined(separator: " ")
     }
 

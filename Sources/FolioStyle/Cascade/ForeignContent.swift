@@ -30,7 +30,7 @@ enum ForeignContent {
     static func tokens(_ element: XMLNode) -> String {
         var text = ""
         element.visitDescendants { node in
-            guard node.kind == .text, let piece = node.text, !isAnnotation(node.parentElement) else { return true }
+            guard node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return true }
             // The indentation between tags (most of a pretty-printed formula's text) collapses
             // to one space anyway: add one, not the whole run.
             if node.isBlankText {
@@ -41,13 +41,6 @@ enum ForeignContent {
             return true
         }
         return text.collapsingWhiteSpace()
-    }
-
-    private static let annotationKey = QualifiedName.key(lowercased: "annotation")
-
-    private static func isAnnotation(_ element: XMLNode?) -> Bool {
-        guard let element, element.localNameKey == annotationKey else { return false }
-        return element.localName == "annotation"
     }
 
     /// The alttexts of a document that stand for no formula: one text given to three or more

@@ -23,13 +23,12 @@ extension ParagraphLayouter {
     /// `text-indent` is added to the first line (a percentage counts as 0).
     /// With a `memo`, the paragraph is kept there as measured, for `layout` to set it from.
     public static func intrinsicWidths(_ input: ParagraphInput, context: InlineContext, memo: ParagraphMemo? = nil) -> IntrinsicWidths {
-        let collected = CollectedText(input.items)
+        let prepared = prepare(input, context: context, lazy: true)
+        let collected = prepared.collected, shaped = prepared.shaped
         let count = collected.scalars.count
         guard count > 0 else { return IntrinsicWidths(minContent: 0, maxContent: 0) }
-        let shaped = ShapedParagraph(collected, input: input, context: context)
-        let breaker = breaker(collected, input: input, context: context, lazy: true)
-        memo?.keep(input, ParagraphMemo.Prepared(collected: collected, shaped: shaped, breaker: breaker))
-        let kinds = breaker.kinds
+        memo?.keep(input, prepared)
+        let kinds = prepared.breaker.kinds
         let indent = input.blockStyle.text.indent.resolve(against: 0)
 
         func width(_ range: Range<Int>) -> Double {
