@@ -82,6 +82,11 @@ cairo_font_face_t * cairo_ft_font_face_create_for_ft_face(FT_Face face, int load
     return ((__typeof__(cairo_ft_font_face_create_for_ft_face) *)fn)(face, load_flags);
 }
 
+cairo_scaled_font_t * cairo_get_scaled_font(cairo_t *cr) {
+    FOLIO_CAIRO_FORWARD(cairo_get_scaled_font)
+    return ((__typeof__(cairo_get_scaled_font) *)fn)(cr);
+}
+
 cairo_pattern_t * cairo_get_source(cairo_t *cr) {
     FOLIO_CAIRO_FORWARD(cairo_get_source)
     return ((__typeof__(cairo_get_source) *)fn)(cr);
@@ -140,6 +145,11 @@ void cairo_line_to(cairo_t *cr, double x, double y) {
 void cairo_matrix_init(cairo_matrix_t *matrix, double xx, double yx, double xy, double yy, double x0, double y0) {
     FOLIO_CAIRO_FORWARD(cairo_matrix_init)
     ((__typeof__(cairo_matrix_init) *)fn)(matrix, xx, yx, xy, yy, x0, y0);
+}
+
+void cairo_matrix_init_scale(cairo_matrix_t *matrix, double sx, double sy) {
+    FOLIO_CAIRO_FORWARD(cairo_matrix_init_scale)
+    ((__typeof__(cairo_matrix_init_scale) *)fn)(matrix, sx, sy);
 }
 
 void cairo_move_to(cairo_t *cr, double x, double y) {
@@ -212,6 +222,41 @@ void cairo_scale(cairo_t *cr, double sx, double sy) {
     ((__typeof__(cairo_scale) *)fn)(cr, sx, sy);
 }
 
+void cairo_scaled_font_destroy(cairo_scaled_font_t *scaled_font) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_destroy)
+    ((__typeof__(cairo_scaled_font_destroy) *)fn)(scaled_font);
+}
+
+void cairo_scaled_font_get_ctm(cairo_scaled_font_t *scaled_font, cairo_matrix_t *ctm) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_get_ctm)
+    ((__typeof__(cairo_scaled_font_get_ctm) *)fn)(scaled_font, ctm);
+}
+
+cairo_font_face_t * cairo_scaled_font_get_font_face(cairo_scaled_font_t *scaled_font) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_get_font_face)
+    return ((__typeof__(cairo_scaled_font_get_font_face) *)fn)(scaled_font);
+}
+
+void cairo_scaled_font_get_font_matrix(cairo_scaled_font_t *scaled_font, cairo_matrix_t *font_matrix) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_get_font_matrix)
+    ((__typeof__(cairo_scaled_font_get_font_matrix) *)fn)(scaled_font, font_matrix);
+}
+
+unsigned int cairo_scaled_font_get_reference_count(cairo_scaled_font_t *scaled_font) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_get_reference_count)
+    return ((__typeof__(cairo_scaled_font_get_reference_count) *)fn)(scaled_font);
+}
+
+cairo_scaled_font_t * cairo_scaled_font_reference(cairo_scaled_font_t *scaled_font) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_reference)
+    return ((__typeof__(cairo_scaled_font_reference) *)fn)(scaled_font);
+}
+
+cairo_status_t cairo_scaled_font_status(cairo_scaled_font_t *scaled_font) {
+    FOLIO_CAIRO_FORWARD(cairo_scaled_font_status)
+    return ((__typeof__(cairo_scaled_font_status) *)fn)(scaled_font);
+}
+
 void cairo_set_dash(cairo_t *cr, const double *dashes, int num_dashes, double offset) {
     FOLIO_CAIRO_FORWARD(cairo_set_dash)
     ((__typeof__(cairo_set_dash) *)fn)(cr, dashes, num_dashes, offset);
@@ -235,11 +280,6 @@ void cairo_set_font_matrix(cairo_t *cr, const cairo_matrix_t *matrix) {
 void cairo_set_font_options(cairo_t *cr, const cairo_font_options_t *options) {
     FOLIO_CAIRO_FORWARD(cairo_set_font_options)
     ((__typeof__(cairo_set_font_options) *)fn)(cr, options);
-}
-
-void cairo_set_font_size(cairo_t *cr, double size) {
-    FOLIO_CAIRO_FORWARD(cairo_set_font_size)
-    ((__typeof__(cairo_set_font_size) *)fn)(cr, size);
 }
 
 void cairo_set_line_cap(cairo_t *cr, cairo_line_cap_t line_cap) {

@@ -67,7 +67,8 @@ final class SVGDocument {
         defer { cairo_destroy(context) }
         var viewport = FolioRsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var message: UnsafeMutablePointer<CChar>?
-        guard folio_rsvg_render_document(handle, context, &viewport, &message) != 0 else {
+        let rendered = CairoTextLock.alone { folio_rsvg_render_document(handle, context, &viewport, &message) }
+        guard rendered != 0 else {
             throw .corrupt("SVG: " + Self.consume(message))
         }
         cairo_surface_flush(surface)

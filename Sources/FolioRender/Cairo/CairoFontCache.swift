@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImage
 import CCairo
 import CFreeType
 import FolioText
@@ -6,33 +7,151 @@ import FoundationEssentials
 import Glibc
 
 /// Cairo font faces for the `FontFace`s a renderer meets, made once per face and shared by
-/// every page it draws. Safe to use from several threads.
+/// every page it draws, and the text drawing that uses them. Safe to use from several threads.
 ///
 /// Cairo gets FreeType faces of its own, opened from the face's bytes: HarfBuzz shapes with
 /// the `FontFace`, and a FreeType face shared with Cairo would be resized under it
 /// (../shared/C-LIBRARIES.md, pitfall 3). Glyphs load unhinted, as layout measured them.
+///
+/// **Scaled fonts are never let go while pages are drawn.** Cairo 1.16 (Debian 12) drops a
+/// scaled font's last reference before it takes its font map's lock, so another thread can
+/// find the font in the map, take it up again and start drawing with it while the first one
+/// frees it: the process aborts (`cairo_scaled_font_destroy: Assertion
+/// '! scaled_font->cache_frozen' failed`) or uses freed memory. Cairo fixed this in 1.17.4
+/// (commit a67735010, "fix double free and failed assertions in cairo_scaled_font_destroy").
+/// The cache therefore keeps a reference of its own to every scaled font it draws with, so no
+/// count reaches zero while the faces can be looked up. The references are dropped with the
+/// faces they were made from, once those faces can no longer be found: when the cache goes,
+/// or when a generation of faces is retired (below) and its last drawing has ended.
+///
+/// A generation holds at most `scaledFontsPerGeneration` scaled fonts (each keeps FreeType
+/// sizes and glyph tables, about 15 KB): a book that sets text at thousands of sizes makes new
+/// faces for the next ones instead of growing without bound.
 final class CairoFontCache: @unchecked Sendable {
-    private let lock = Lock()
-    private var library: FreeTypeLibrary?
-    private var libraryFailed = false
-    /// By face identity; the entry holds the `FontFace` so its identity cannot be reused.
-    private var faces: [ObjectIdentifier: (face: FontFace, cairo: OpaquePointer?)] = [:]
+    static let scaledFontsPerGeneration = 1024
 
-    deinit {
-        for entry in faces.values where entry.cairo != nil {
-            cairo_font_face_destroy(entry.cairo)
+    /// Faces opened together, and the scaled fonts drawn with them.
+    private final class Generation {
+        /// By face identity; the entry holds the `FontFace` so its identity cannot be reused.
+        var faces: [ObjectIdentifier: (face: FontFace, cairo: OpaquePointer?)] = [:]
+        /// A reference to each `cairo_scaled_font_t` drawn with these faces.
+        var scaledFonts: Set<UnsafeMutableRawPointer> = []
+        /// Drawings under way with these faces.
+        var drawing = 0
+        var retired = false
+
+        /// Drops the references; called when no drawing can reach these faces any more.
+        func release() {
+            for font in scaledFonts {
+                cairo_scaled_font_destroy(OpaquePointer(font))
+            }
+            for entry in faces.values where entry.cairo != nil {
+                cairo_font_face_destroy(entry.cairo)
+            }
+            scaledFonts = []
+            faces = [:]
         }
     }
 
-    /// The Cairo font face for `face` (a `cairo_font_face_t`, owned by the cache), or nil
-    /// when FreeType cannot open its bytes.
-    func cairoFace(for face: FontFace) -> OpaquePointer? {
+    private let lock = Lock()
+    private var library: FreeTypeLibrary?
+    private var libraryFailed = false
+    private var current = Generation()
+    /// Retired generations with drawings still under way.
+    private var retiring: [Generation] = []
+    private let limit: Int
+
+    init(scaledFontsPerGeneration: Int = CairoFontCache.scaledFontsPerGeneration) {
+        limit = max(1, scaledFontsPerGeneration)
+    }
+
+    deinit {
+        current.release()
+        for generation in retiring { generation.release() }
+    }
+
+    /// Draws with `face` at `matrix` (text space to user space) on `canvas`: `body` runs within
+    /// a saved state whose font is set, with the fixed font options; false, and no drawing,
+    /// when FreeType cannot open the face.
+    @discardableResult
+    func drawing(_ face: FontFace, matrix: cairo_matrix_t, on canvas: CairoCanvas, _ body: () -> Void) -> Bool {
+        let (generation, cairoFace) = enter(face)
+        defer { leave(generation) }
+        guard let cairoFace else { return false }
+        let cr = canvas.context
+        CairoTextLock.sharing {
+            canvas.saved {
+                cairo_set_font_face(cr, cairoFace)
+                var matrix = matrix
+                cairo_set_font_matrix(cr, &matrix)
+                Self.withFontOptions { cairo_set_font_options(cr, $0) }
+                // The context's scaled font, made now, is the one the drawing uses.
+                keep(cairo_get_scaled_font(cr), in: generation)
+                body()
+            }
+        }
+        return true
+    }
+
+    /// The fixed font options that make text pixels the same on every machine: greyscale
+    /// antialiasing, no hinting of outlines or of metrics (layout shaped unhinted).
+    static func withFontOptions(_ body: (OpaquePointer) -> Void) {
+        guard let options = cairo_font_options_create() else { return }
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        body(options)
+    }
+
+    /// How many scaled fonts the current generation keeps, and how many generations were
+    /// retired; for tests.
+    var counts: (scaledFonts: Int, retired: Int) {
+        lock.withLock { (current.scaledFonts.count, retiredCount) }
+    }
+    private var retiredCount = 0
+
+    /// The `cairo_scaled_font_t`s the current generation keeps; for tests.
+    var keptScaledFonts: [UnsafeMutableRawPointer] {
+        lock.withLock { Array(current.scaledFonts) }
+    }
+
+    private func enter(_ face: FontFace) -> (Generation, OpaquePointer?) {
         lock.lock()
         defer { lock.unlock() }
-        if let entry = faces[ObjectIdentifier(face)] { return entry.cairo }
+        let generation = current
+        generation.drawing += 1
+        if let entry = generation.faces[ObjectIdentifier(face)] { return (generation, entry.cairo) }
         let made = make(face)
-        faces[ObjectIdentifier(face)] = (face, made)
-        return made
+        generation.faces[ObjectIdentifier(face)] = (face, made)
+        return (generation, made)
+    }
+
+    private func keep(_ scaledFont: OpaquePointer?, in generation: Generation) {
+        guard let scaledFont, cairo_scaled_font_status(scaledFont) == CAIRO_STATUS_SUCCESS else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard generation.scaledFonts.insert(UnsafeMutableRawPointer(scaledFont)).inserted else { return }
+        cairo_scaled_font_reference(scaledFont)
+        if generation === current, generation.scaledFonts.count >= limit {
+            // Later drawings open new faces; this generation goes when its drawings end.
+            generation.retired = true
+            retiring.append(generation)
+            retiredCount += 1
+            current = Generation()
+        }
+    }
+
+    private func leave(_ generation: Generation) {
+        lock.lock()
+        generation.drawing -= 1
+        let done = generation.retired && generation.drawing == 0
+        if done { retiring.removeAll { $0 === generation } }
+        lock.unlock()
+        // No drawing can find these faces now, so no scaled font of theirs can be taken up
+        // again while its last reference goes.
+        if done { generation.release() }
     }
 
     private func make(_ face: FontFace) -> OpaquePointer? {

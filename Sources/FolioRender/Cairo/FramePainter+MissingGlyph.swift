@@ -24,7 +24,7 @@ extension FramePainter {
             cairo_rectangle(cr, box.x, box.y, box.width, box.height)
             cairo_stroke(cr)
         }
-        guard run.size >= Self.missingGlyphHexSize, let face = fonts.cairoFace(for: run.face) else { return }
+        guard run.size >= Self.missingGlyphHexSize else { return }
         let hex = String(glyph.missing, radix: 16, uppercase: true)
         let digits = Array(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
         let ids = digits.compactMap { $0.unicodeScalars.first.flatMap(run.face.glyph(for:)) }
@@ -42,10 +42,9 @@ extension FramePainter {
             let y = box.y + box.height / 2 + (row == 0 ? -size * 0.12 : size * 0.95)
             placed.append(cairo_glyph_t(index: UInt(id), x: x, y: y))
         }
-        canvas.saved {
-            cairo_set_font_face(cr, face)
-            cairo_set_font_size(cr, size)
-            Self.withFontOptions { cairo_set_font_options(cr, $0) }
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, size, size)
+        fonts.drawing(run.face, matrix: matrix, on: canvas) {
             canvas.setColor(run.color)
             placed.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
         }

@@ -30,25 +30,22 @@ extension FramePainter {
     }
 
     private func drawGlyphs(_ run: PositionedRun, at origin: Point, baseline: Double, on canvas: CairoCanvas) {
-        guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0, let face = fonts.cairoFace(for: run.face) else { return }
+        guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0 else { return }
         let cr = canvas.context
         let glyphs = run.glyphs.compactMap { glyph in
             glyph.missing != 0 ? nil : cairo_glyph_t(index: UInt(glyph.id), x: origin.x + glyph.x, y: baseline + glyph.y)
         }
-        if run.hasMissingGlyphs {
-            for glyph in run.glyphs where glyph.missing != 0 {
-                drawMissingGlyph(glyph, of: run, at: Point(x: origin.x + glyph.x, y: baseline), on: canvas)
+        // Text space to user space: y grows down in both, so "up" is -y and a slant to the
+        // right moves x by -slant × y.
+        let slant = run.synthesizeItalic ? -Self.syntheticSlant * run.size : 0
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, run.size, 0, slant, run.size, 0, 0)
+        fonts.drawing(run.face, matrix: matrix, on: canvas) {
+            if run.hasMissingGlyphs {
+                for glyph in run.glyphs where glyph.missing != 0 {
+                    drawMissingGlyph(glyph, of: run, at: Point(x: origin.x + glyph.x, y: baseline), on: canvas)
+                }
             }
-        }
-        canvas.saved {
-            cairo_set_font_face(cr, face)
-            var matrix = cairo_matrix_t()
-            // Text space to user space: y grows down in both, so "up" is -y and a slant to
-            // the right moves x by -slant × y.
-            let slant = run.synthesizeItalic ? -Self.syntheticSlant * run.size : 0
-            cairo_matrix_init(&matrix, run.size, 0, slant, run.size, 0, 0)
-            cairo_set_font_matrix(cr, &matrix)
-            Self.withFontOptions { cairo_set_font_options(cr, $0) }
             canvas.setColor(run.color)
             glyphs.withUnsafeBufferPointer { buffer in
                 if run.synthesizeBold {
@@ -64,17 +61,5 @@ extension FramePainter {
                 }
             }
         }
-    }
-
-    /// The fixed font options that make text pixels the same on every machine: greyscale
-    /// antialiasing, no hinting of outlines or of metrics (layout shaped unhinted).
-    static func withFontOptions(_ body: (OpaquePointer) -> Void) {
-        guard let options = cairo_font_options_create() else { return }
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-        body(options)
     }
 }
