@@ -40,6 +40,56 @@ import Testing
         }
     }
 
+    /// A play set as a table: a speech longer than a page (a row) starts right after the short
+    /// rows above it instead of leaving the rest of their page blank, and goes on over the
+    /// next pages, breaking between its lines.
+    @Test func aLongRowStartsAtTheFootOfAPageAndGoesOnBetweenItsLines() throws {
+        let laid = try TableSupport.layout("long-speech-row.xhtml", page: PageGeometry(width: 390, height: 400, margins: .init(all: 16)))
+        let first = try #require(laid.pages.first)
+        #expect(first.text.contains("Short08"))
+        #expect(first.text.contains("Ghost\tVerse01"), "the speech starts on the page of the short rows")
+        // That page is full: no more than a line of it is left blank.
+        let bottom = first.frame.items.compactMap { item -> Double? in
+            if case .text(let origin, let run) = item { return origin.y + run.size * 1.5 }
+            return nil
+        }.max() ?? 0
+        #expect(bottom > first.frame.height - laid.page.margins.bottom - 2 * 16 * 1.5, "the first page ends at \(bottom)")
+        // Each verse once, in order, over the pages; no page begins or ends the speech with a
+        // lone line (orphans and widows of the cell).
+        let verses = TableSupport.words(laid.text).filter { $0.hasPrefix("Verse") }
+        #expect(verses == (1...30).map { $0 < 10 ? "Verse0\($0)" : "Verse\($0)" })
+        for page in laid.pages {
+            let shown = TableSupport.words(page.text).filter { $0.hasPrefix("Verse") }
+            #expect(shown.isEmpty || shown.count >= 2, "page \(page.indexInChapter + 1) shows \(shown)")
+        }
+    }
+
+    /// A label centred beside a long cell is read before the cell's first lines, though it is
+    /// drawn beside its middle; and the row is not broken above the label.
+    @Test func aCentredLabelIsReadBeforeTheLongCellBesideIt() throws {
+        let laid = try TableSupport.layout("centred-label-row.xhtml", page: PageGeometry(width: 390, height: 600, margins: .init(all: 16)))
+        let words = TableSupport.words(laid.text).filter { $0 == "Label" || $0.hasPrefix("Detail") }
+        #expect(words == ["Label"] + (1...24).map { $0 < 10 ? "Detail0\($0)" : "Detail\($0)" })
+        let label = try #require(laid.lineTop(containing: "Label"))
+        let bands = laid.flow.units.filter { $0.text.contains("Detail") || $0.text.contains("Label") }
+        #expect(bands.count > 1, "the row is cut into bands")
+        for band in bands where band.top < label - 0.01 && band.top > bands[0].top + 0.01 {
+            #expect(band.breakBefore == .avoid, "no break at \(band.top), above the label at \(label)")
+        }
+    }
+
+    /// A row of a few lines (under a quarter of a page) is kept whole: moved to the next page,
+    /// it leaves little blank.
+    @Test func aRowOfAFewLinesIsKeptWhole() throws {
+        let laid = try TableSupport.layout("long-speech-row.xhtml", page: PageGeometry(width: 390, height: 400, margins: .init(all: 16)))
+        for reply in ["Reply1", "Reply2"] {
+            let pages = laid.pages.filter { $0.text.contains(reply) }
+            #expect(pages.count == 1, "\(reply) is on \(pages.count) pages")
+        }
+        let row = try #require(laid.flow.units.firstIndex { $0.text.contains("Reply1a") })
+        #expect(laid.flow.units[row].text.contains("Reply1c"), "one unit for the whole row")
+    }
+
     @Test func aTableThatAvoidsBreaksInsideMovesToTheNextPage() throws {
         let laid = try TableSupport.layout("table-avoids-breaks.xhtml", page: PageGeometry(width: 390, height: 560, margins: .init(all: 16)))
         let pages = laid.pages.filter { $0.text.contains("Kept") }

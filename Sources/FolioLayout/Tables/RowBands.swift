@@ -1,13 +1,20 @@
-/// Where a table row taller than a page is cut into bands, each one unit of the flow: only
-/// between lines (where no line or image of its cells lies across), so that each page shows
-/// and lists its own lines of the row rather than the paginator cutting through text.
+/// Where a tall table row is cut into bands, each one unit of the flow: only between lines
+/// (where no line or image of its cells lies across), so that a page can end inside the row
+/// and each page shows and lists its own lines of it rather than the paginator cutting
+/// through text. Breaks between a cell's lines are class C breaks (orphans and widows hold;
+/// `TableLayouter.emitRows` gives each band its class from the lines below its top).
 /// https://www.w3.org/TR/css-break-3/#possible-breaks
 enum RowBands {
+    /// A row shorter than this share of a page is kept whole: moved to the next page it leaves
+    /// at most this much of a page blank. A taller one (a play's long speech, a layout table
+    /// around a whole chapter) can start at the foot of a page and go on over the next.
+    static let wholeRowShare = 0.25
+
     /// The tops of the bands of a row from `top` to `bottom` holding `pieces` (the extents of
-    /// its cells' lines and images), each band at most `pageHeight` tall when a cut allows;
-    /// `[top]` when the row fits a page.
+    /// its cells' lines and images): `top`, then every place between lines when the row is
+    /// taller than `wholeRowShare` of `pageHeight`; `[top]` otherwise.
     static func tops(of pieces: [(top: Double, bottom: Double)], from top: Double, to bottom: Double, pageHeight: Double) -> [Double] {
-        guard bottom - top > pageHeight, pageHeight > 0 else { return [top] }
+        guard bottom - top > pageHeight * wholeRowShare, pageHeight > 0 else { return [top] }
         let epsilon = 0.01
         let sorted = pieces.sorted { $0.top < $1.top }
         // reach[i]: the lowest bottom among the first i pieces, for "does a piece lie across y".
@@ -22,21 +29,6 @@ enum RowBands {
             return reach[low] <= y + epsilon
         }
         let cuts = Set(sorted.map(\.bottom)).filter { $0 > top + epsilon && $0 < bottom - epsilon && isClear($0) }.sorted()
-        var tops = [top]
-        var bandTop = top
-        while bottom - bandTop > pageHeight + epsilon {
-            // The last cut within a page of the band's top (by bisection: a row cut over
-            // hundreds of pages has as many cuts).
-            var low = 0, high = cuts.count
-            while low < high {
-                let mid = (low + high) / 2
-                if cuts[mid] <= bandTop + pageHeight + epsilon { low = mid + 1 } else { high = mid }
-            }
-            guard low > 0, cuts[low - 1] > bandTop + epsilon else { break }
-            let cut = cuts[low - 1]
-            tops.append(cut)
-            bandTop = cut
-        }
-        return tops
+        return [top] + cuts
     }
 }

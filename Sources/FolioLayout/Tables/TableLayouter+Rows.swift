@@ -94,7 +94,7 @@ extension TableLayouter {
         }
     }
 
-    /// A row's units: one, or one per band of a row taller than a page.
+    /// A row's units: one, or one per band of a tall row (`RowBands`).
     struct RowUnits {
         var tops: [Double]
         var units: [Int]
@@ -145,22 +145,41 @@ extension TableLayouter {
             var bands = RowUnits(tops: RowBands.tops(of: pieces, from: top, to: bottom, pageHeight: chapter.context.page.contentHeight), units: [])
             // Each cell's units by band, found once (not once per band: a row cut over hundreds
             // of pages has as many bands).
+            // A cell's text is read after the start of the cells before it (a label centred
+            // beside a long cell comes first), so it goes no higher than the band they start in.
             var byBand: [[(cell: Int, unit: FlowUnit)]] = Array(repeating: [], count: bands.tops.count)
+            var earlierStart = 0
             for k in cellsOfRow[r] {
+                var start: Int?
                 for unit in fragments[k].units {
-                    byBand[bands.tops.count == 1 ? 0 : bands.band(at: unit.top + origins[k].y)].append((k, unit))
+                    let band = bands.tops.count == 1 ? 0 : bands.band(at: unit.top + origins[k].y)
+                    if start == nil { start = band }
+                    byBand[max(band, earlierStart)].append((k, unit))
                 }
+                earlierStart = max(earlierStart, start ?? 0)
             }
+            let contents = byBand.map(rowText)
+            // A band without text (a row's padding and borders) is at the text before it, or
+            // the first band at the row's first text; a row without any at its element.
+            var elementStart: Int?
+            if contents.allSatisfy({ $0.start == nil }), let element = row.node?.source ?? cellsOfRow[r].first.flatMap({ grid.cells[$0].node.source }) {
+                elementStart = chapter.offsets.offset(ofElement: Int(element.index))
+            }
+            var previousEnd = contents.first { $0.start != nil }?.start ?? elementStart
             for (b, bandTop) in bands.tops.enumerated() {
                 let bandBottom = b + 1 < bands.tops.count ? bands.tops[b + 1] : bottom
-                let content = rowText(byBand[b])
-                var start = content.start
-                if start == nil, let element = row.node?.source ?? cellsOfRow[r].first.flatMap({ grid.cells[$0].node.source }) {
-                    start = chapter.offsets.offset(ofElement: Int(element.index))
-                }
-                let unit = chapter.column.addUnit(top: bandTop, bottom: bandBottom, start: start, end: content.end, text: content.text,
-                                   breakBefore: b == 0 ? breakBefore : .normal)
-                chapter.column.units[unit].endsBlock = true
+                let content = contents[b]
+                let start = content.start ?? previousEnd
+                previousEnd = content.end ?? previousEnd
+                // A band that ends inside its cells' paragraphs runs on into the next in page text.
+                let endsBlock = b + 1 == bands.tops.count || Self.endsParagraphs(byBand[b])
+                var text = content.text
+                // Its last line's trailing space, which the row's text trims, stays (a line
+                // broken after a hyphen or inside a formula has none).
+                if !endsBlock, let end = text.last, !end.isWhitespace, byBand[b].last?.unit.text.last?.isWhitespace == true { text += " " }
+                let unit = chapter.column.addUnit(top: bandTop, bottom: bandBottom, start: start, end: content.end ?? start, text: text,
+                                   breakBefore: b == 0 ? breakBefore : Self.breakClass(at: bandTop, cells: cellsOfRow[r], fragments: fragments, origins: origins))
+                chapter.column.units[unit].endsBlock = endsBlock
                 bands.units.append(unit)
             }
             rows.append(bands)
@@ -170,6 +189,47 @@ extension TableLayouter {
             if closesGroup, let box = groupBox { chapter.column.tree.close(box, end: chapter.column.units.count) }
         }
         return rows
+    }
+
+    /// How welcome a break inside a row is at `y` (between lines of its cells): avoided when a
+    /// cell's line just below asks so (orphans, widows, a kept-together block), when no cell
+    /// has a line below (only padding and borders would go on), or when a cell starts below it
+    /// while a later cell of the row has begun above (a label centred beside a long cell: the
+    /// page would read the long cell's first lines before it); welcome otherwise. A forced
+    /// break inside a cell does not force one inside the row.
+    static func breakClass(at y: Double, cells: [Int], fragments: [Fragment], origins: [Point]) -> BreakClass {
+        var linesBelow = false
+        var laterStarted = false
+        for k in cells.reversed() {
+            let units = fragments[k].units
+            guard let first = units.first else { continue }
+            let started = first.top + origins[k].y < y - 0.01
+            if !started && laterStarted { return .avoid }
+            laterStarted = laterStarted || started
+        }
+        for k in cells {
+            let units = fragments[k].units, local = y - origins[k].y
+            // The cell's first unit at or below the cut (its units go down the cell).
+            var low = 0, high = units.count
+            while low < high {
+                let mid = (low + high) / 2
+                if units[mid].top < local - 0.01 { low = mid + 1 } else { high = mid }
+            }
+            // Above a cell's first line is no break inside it, nor below its last.
+            if low > 0, low < units.count, units[low].breakBefore == .avoid { return .avoid }
+            linesBelow = linesBelow || low < units.count
+        }
+        return linesBelow ? .normal : .avoid
+    }
+
+    /// Whether each cell with units in a band (given in the row's order) ends a paragraph or
+    /// block at the band's foot.
+    static func endsParagraphs(_ units: [(cell: Int, unit: FlowUnit)]) -> Bool {
+        var ends = true
+        for (k, entry) in units.enumerated() where k + 1 == units.count || units[k + 1].cell != entry.cell {
+            ends = ends && entry.unit.endsBlock
+        }
+        return ends
     }
 
     /// The scalars that make a `Character` a newline (`Character.isNewline`).
