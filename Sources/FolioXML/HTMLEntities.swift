@@ -1,3 +1,5 @@
+import Glibc
+
 /// The HTML named character references (`&nbsp;`, `&mdash;` …), which EPUB 2 books use
 /// under XHTML DOCTYPEs that a safe XML parser never loads.
 ///
@@ -29,7 +31,7 @@ public enum HTMLEntities {
     /// parser that loads no DTD still sees the characters. CDATA sections and comments are left alone.
     /// Returns nil when nothing needed rewriting.
     static func rewriteNamedReferences(_ bytes: [UInt8]) -> [UInt8]? {
-        let amp = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";"), lt = UInt8(ascii: "<")
+        let amp = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";")
         guard bytes.contains(amp) else { return nil }
         // Made at the first rewrite: most documents' references are XML's own, and are left
         // as they are without copying a byte. `bytes[..<copied]` is in `out`.
@@ -37,27 +39,31 @@ public enum HTMLEntities {
         var copied = 0
         let n = bytes.count
         bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
             var i = 0
             while i < n {
-                let b = bytes[i]
-                if b == lt, i + 1 < n, bytes[i + 1] == UInt8(ascii: "!"), let end = skipOpaqueSection(bytes, at: i) {
-                    i = end
+                // The next '&', found by memchr, and the first "<!" before it (a comment or a
+                // CDATA section, whose references are not references): the bytes in between
+                // need no look.
+                guard let found = memchr(base + i, Int32(amp), n - i) else { break }
+                let next = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if let at = firstSectionStart(base, from: i, to: next) {
+                    i = skipOpaqueSection(bytes, at: at) ?? at + 1
                     continue
                 }
-                if b == amp {
-                    // A name is letters and digits, at most 32 of them, then ';'.
-                    var j = i + 1
-                    while j < n, j - i <= 33, isNameByte(bytes[j]) { j += 1 }
-                    if j < n, bytes[j] == semicolon, j > i + 1 {
-                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
-                        if !xmlPredefined.contains(name), let value = map[name] {
-                            if out == nil { out = []; out?.reserveCapacity(n + 64) }
-                            out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
-                            for scalar in value.unicodeScalars { out?.append(contentsOf: Array("&#\(scalar.value);".utf8)) }
-                            i = j + 1
-                            copied = i
-                            continue
-                        }
+                i = next
+                // A name is letters and digits, at most 32 of them, then ';'.
+                var j = i + 1
+                while j < n, j - i <= 33, isNameByte(bytes[j]) { j += 1 }
+                if j < n, bytes[j] == semicolon, j > i + 1 {
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
+                    if !xmlPredefined.contains(name), let value = map[name] {
+                        if out == nil { out = []; out?.reserveCapacity(n + 64) }
+                        out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        for scalar in value.unicodeScalars { out?.append(contentsOf: Array("&#\(scalar.value);".utf8)) }
+                        i = j + 1
+                        copied = i
+                        continue
                     }
                 }
                 i += 1
@@ -65,6 +71,18 @@ public enum HTMLEntities {
             out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
         }
         return out
+    }
+
+    /// Where the first "<!" in `start..<end` begins (its '!' may be at `end`), found '<' by
+    /// '<' with memchr; nil when there is none.
+    private static func firstSectionStart(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var p = start
+        while p < end, let found = memchr(base + p, Int32(UInt8(ascii: "<")), end - p) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if base[at + 1] == UInt8(ascii: "!") { return at }
+            p = at + 1
+        }
+        return nil
     }
 
     private static let xmlPredefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
