@@ -22,4 +22,16 @@ struct HTMLEntitiesTests {
     @Test func anUnclosedCommentHidesTheRest() {
         #expect(rewritten("&copy;<!-- &copy;") == "&#169;<!-- &copy;")
     }
+
+    /// The scan jumps from '&' to '&' and looks for sections only in between: references next
+    /// to sections, a "<!" that opens none, sections one after another.
+    @Test func referencesBesideSectionsAndDeclarations() {
+        #expect(rewritten("<!DOCTYPE html>&nbsp;") == "<!DOCTYPE html>&#160;")
+        #expect(rewritten("&nbsp;<!--&nbsp;-->&nbsp;") == "&#160;<!--&nbsp;-->&#160;")
+        #expect(rewritten("<!-- a --><!-- &nbsp; -->&nbsp;<![CDATA[ & &nbsp; ]]>&amp;&nbsp;")
+            == "<!-- a --><!-- &nbsp; -->&#160;<![CDATA[ & &nbsp; ]]>&amp;&#160;")
+        #expect(rewritten("<a><b c=\"<\">&nbsp;</b><</a>&ndash;") == "<a><b c=\"<\">&#160;</b><</a>&#8211;")
+        #expect(rewritten("<!-- & --><!") == nil)
+        #expect(rewritten("&nbsp;<!") == "&#160;<!")
+    }
 }
