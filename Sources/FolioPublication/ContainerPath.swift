@@ -79,6 +79,21 @@ public enum ContainerPath {
 
     /// True for an href with a URL scheme (`http:`, `file:`, `data:`, `mailto:` …).
     public static func hasScheme<S: StringProtocol>(_ s: S) -> Bool {
+        // ASCII, as nearly every href is, bytes are characters: no look-up of Unicode
+        // properties (a book's links and manifest are resolved at opening).
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            var length = 0
+            for byte in s.utf8 {
+                if byte == UInt8(ascii: ":") { return length > 0 }
+                let lower = byte | 0x20
+                let letter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+                let other = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                guard letter || (length > 0 && other) else { return false }
+                length += 1
+            }
+            return false
+        }
         guard let colon = s.firstIndex(of: ":") else { return false }
         let scheme = s[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }

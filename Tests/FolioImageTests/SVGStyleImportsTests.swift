@@ -39,4 +39,17 @@ import Testing
         let svg = Array("<svg><rect/></svg>".utf8)
         #expect(SVGStyleImports.inlined(svg, path: "a.svg") { _, _ in nil } == svg)
     }
+
+    /// The byte search that spares a drawing without imports any string work.
+    @Test func aWordIsFoundAnywhereInTheBytesAndOnlyWhole() {
+        func has(_ text: String) -> Bool { SVGStyleImports.contains(Array(text.utf8), "@import") }
+        #expect(has("@import"))
+        #expect(has("<style>@import url(a.css);</style>"))
+        #expect(has("@@@imp@import"))
+        #expect(has(String(repeating: "@impor ", count: 1000) + "x@import"))
+        #expect(!has("@impor"))
+        #expect(!has("<svg>@impor</svg>@"))
+        #expect(!has(""))
+        #expect(!has("@IMPORT"))
+    }
 }

@@ -39,4 +39,18 @@ import Testing
         #expect(ContainerPath.resolve("//host/share", relativeTo: "EPUB/p.opf") == nil)
         #expect(ContainerPath.resolve("a%00b", relativeTo: "EPUB/p.opf") == nil)
     }
+
+    /// A scheme is letters, digits, '+', '-' and '.' before the first ':', from a letter; the
+    /// bytes of an ASCII href are read as its characters would be.
+    @Test func aSchemeIsALetterThenLettersDigitsAndSignsBeforeAColon() {
+        for href in ["http://a.org", "mailto:x@y", "data:image/png;base64,AAAA", "x:y", "svn+ssh://h", "a-b.c:d", "Z9:q"] {
+            #expect(ContainerPath.hasScheme(href), "\(href)")
+        }
+        for href in ["chapter.xhtml", ":no", "9p:x", "+a:b", "a b:c", "text/c:d", "#f:g", "", "a\r\n:b", "é:x", "x\u{301}:y"] {
+            #expect(!ContainerPath.hasScheme(href), "\(href)")
+        }
+        // A colon that a combining mark joins is no colon, as before.
+        #expect(!ContainerPath.hasScheme("ab:\u{301}cd"))
+        #expect(ContainerPath.hasScheme(Substring("http://a.org/b")))
+    }
 }
