@@ -2,6 +2,7 @@ import CFreeType
 import CHarfBuzz
 import FolioCore
 import Glibc
+import Synchronization
 
 /// One font face loaded from its file's bytes: the HarfBuzz font that shapes with it, and the
 /// metrics layout needs, in font units and per em.
@@ -27,6 +28,9 @@ public final class FontFace: @unchecked Sendable {
     /// A copy of the bytes.
     public var data: [UInt8] { Array(bytes.buffer) }
     let hbFont: OpaquePointer
+    /// Whether the lookups a script's text can meet read or write the face's space glyph, by
+    /// script, found once each.
+    private let spaceLookups = Mutex<[UInt32: Bool]>([:])
 
     /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
     /// WOFF/WOFF2 web font, which is unwrapped to its sfnt first since HarfBuzz reads only sfnt).
@@ -95,6 +99,55 @@ public final class FontFace: @unchecked Sendable {
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0 ? glyph : nil
+    }
+
+    /// True when one of the substitution or positioning lookups the face has for `script`
+    /// involves its space glyph, in its input, its context or its output (Amiri kerns an Arabic
+    /// letter after a space): then a word shaped alone can differ from the same word in its
+    /// line. Only the lookups of the script HarfBuzz would choose count (its own, else the
+    /// default), under any language and feature; found once per face and script.
+    public func spaceTakesPartInShaping(for script: Script) -> Bool {
+        spaceLookups.withLock { known in
+            if let answer = known[script.raw] { return answer }
+            let answer = lookupsInvolveSpace(script.hb)
+            known[script.raw] = answer
+            return answer
+        }
+    }
+
+    private func lookupsInvolveSpace(_ script: hb_script_t) -> Bool {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
+        let face = hb_font_get_face(hbFont)
+        var scriptTags = [hb_tag_t](repeating: 0, count: 8)
+        var scriptCount = UInt32(scriptTags.count)
+        hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
+        scriptCount = min(scriptCount, UInt32(scriptTags.count))
+        let lookups = hb_set_create(), glyphs = hb_set_create()
+        defer {
+            hb_set_destroy(lookups)
+            hb_set_destroy(glyphs)
+        }
+        // Positioning first: kerning is where a space most often takes part.
+        for table in ["GPOS", "GSUB"].map(hbTag) {
+            var index: UInt32 = 0
+            var chosen: hb_tag_t = 0
+            // Falls back to the default script as shaping does; chosen stays 0 (none) when the
+            // table has no script at all, and then no lookup of it applies.
+            hb_ot_layout_table_select_script(face, table, scriptCount, &scriptTags, &index, &chosen)
+            guard chosen != 0 else { continue }
+            var selected: [hb_tag_t] = [chosen, 0]
+            hb_set_clear(lookups)
+            hb_ot_layout_collect_lookups(face, table, &selected, nil, nil, lookups)
+            var lookup = UInt32.max
+            while hb_set_next(lookups, &lookup) != 0 {
+                hb_set_clear(glyphs)
+                // Before, input, after and output glyphs all gathered in one set.
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, glyphs, glyphs, glyphs, glyphs)
+                if hb_set_has(glyphs, space) != 0 { return true }
+            }
+        }
+        return false
     }
 
     /// True when the face has a glyph for the character.

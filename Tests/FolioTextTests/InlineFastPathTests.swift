@@ -58,6 +58,70 @@ import Testing
         #expect(cache.statistics.count <= 6)
     }
 
+    static let notoNaskhArabic = "/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf"
+    static let notoSansHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
+
+    /// A right-to-left run's words through the cache, taken from the last, each shaped right
+    /// to left (clusters made run offsets).
+    static func wordShaped(_ text: String, face: FontFace, script: Script, cache: ShapeCache) -> [ShapedGlyph] {
+        let scalars = Array(text.unicodeScalars)
+        var words: [Range<Int>] = []
+        var start = 0
+        while start < scalars.count {
+            var end = start + 1
+            if scalars[start] != " " { while end < scalars.count && scalars[end] != " " { end += 1 } }
+            words.append(start..<end)
+            start = end
+        }
+        let style = ShapeCache.Style(face: ObjectIdentifier(face), size: 16, direction: .rtl, script: script, language: nil,
+                                     features: [], smallCaps: false)
+        var glyphs: [ShapedGlyph] = []
+        cache.shapeWords(scalars, words.reversed(), style: style, face: face, shaper: Shaper(), into: &glyphs)
+        return glyphs
+    }
+
+    @Test func rightToLeftWordsThroughTheCacheGiveTheRunsGlyphsWhereSpacesTakeNoPartInShaping() throws {
+        let cache = ShapeCache()
+        let samples = [(Self.notoNaskhArabic, Script.arabic, "هذه النسخة كاملة، فقد تحدث تغييرات عميقة في الجسم. هذه النسخة"),
+                       (Self.notoSansHebrew, Script.hebrew, "בראשית ברא אלהים את השמים ואת הארץ. ואת הארץ"),
+                       ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", Script.hebrew, "וְהָאָרֶץ הָיְתָה תֹהוּ וָבֹהוּ, וְחֹשֶׁךְ עַל־פְּנֵי תְהוֹם")]
+        for (path, script, text) in samples {
+            let face = try ShapingTests.face(path)
+            #expect(!face.spaceTakesPartInShaping(for: script), "\(path)")
+            let whole = Shaper().shape(text: text, face: face, size: 16, direction: .rtl, script: script)
+            #expect(whole.glyphs.first.map(\.cluster) ?? 0 > whole.glyphs.last.map(\.cluster) ?? 0, "visual order: the last letter first")
+            #expect(Self.wordShaped(text, face: face, script: script, cache: cache) == whole.glyphs, "\(path)")
+        }
+        #expect(cache.statistics.hits > 6, "repeated words and spaces are found again")
+        // A Hebrew paragraph (DejaVu Sans, the fallback) is shaped through the cache.
+        let context = try InlineSupport.context()
+        let hebrew = String(repeating: "בראשית ברא אלהים את השמים ואת הארץ. ", count: 8)
+        let layout = try InlineSupport.layout([InlineSupport.text(hebrew)], width: 200, language: "he", context: context)
+        #expect(layout.lines.count > 4)
+        #expect(context.shapeCache.statistics.hits > 100)
+    }
+
+    @Test func aFaceKerningLettersAfterASpaceIsShapedWhole() throws {
+        // Amiri moves a letter that follows a space (a GPOS lookup with the space in its
+        // context): a word shaped alone is wider or narrower than in its line.
+        let amiri = try ShapingTests.face(ShapingTests.amiri)
+        #expect(amiri.spaceTakesPartInShaping(for: .arabic))
+        // DejaVu Sans, Folio's fallback for Hebrew, has a lookup with its space for Arabic only.
+        let dejaVu = try ShapingTests.face("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        #expect(dejaVu.spaceTakesPartInShaping(for: .arabic) && !dejaVu.spaceTakesPartInShaping(for: .hebrew))
+        let text = "لكن الوصول إلى هذه النسخة كاملة، فقد تحدث تغييرات كهذه."
+        let whole = Shaper().shape(text: text, face: amiri, size: 16, direction: .rtl, script: .arabic)
+        #expect(Self.wordShaped(text, face: amiri, script: .arabic, cache: ShapeCache()) != whole.glyphs)
+        // So its right-to-left pieces are not shaped by word, while Naskh's are.
+        var piece = InlinePiece(kind: .text, range: 0..<4, item: 0, font: nil, size: 16, level: 1, script: .arabic)
+        #expect(!ShapedParagraph.shapesByWord(piece, face: amiri))
+        #expect(ShapedParagraph.shapesByWord(piece, face: try ShapingTests.face(Self.notoNaskhArabic)))
+        // Left-to-right pieces keep the cache whatever the face.
+        piece.level = 0
+        piece.script = .latin
+        #expect(ShapedParagraph.shapesByWord(piece, face: amiri))
+    }
+
     @Test(.enabled(if: Corpus.file("samples/moby-dick.epub") != nil, Comment(rawValue: Corpus.absentMessage)))
     func lazyHyphenationChoosesTheLinesEagerHyphenationChooses() throws {
         let bytes = try #require(try Corpus.unzip("samples/moby-dick.epub", "OPS/chapter_001.xhtml"))

@@ -156,6 +156,20 @@ extension ShapedParagraph {
 
     /// Scripts whose words shape the same alone as in context, so the cache can hold them.
     static let wordShapedScripts: Set<Script> = Set(["Zyyy", "Zinh", "Latn", "Grek", "Cyrl", "Hani", "Hira", "Kana", "Hang"].map(Script.init(tag:)))
+    /// Right-to-left scripts whose letters join only within a word (Arabic, Syriac, N'Ko,
+    /// Thaana: a space joins with nothing) or not at all (Hebrew): their words are cached too,
+    /// unless the face's lookups for the script involve the space glyph (Amiri kerns a letter
+    /// after a space), when a run is shaped whole.
+    static let rightToLeftWordShapedScripts: Set<Script> = Set(["Arab", "Hebr", "Syrc", "Nkoo", "Thaa"].map(Script.init(tag:)))
+
+    /// Whether a piece is shaped word by word through the cache (else as one run). A
+    /// right-to-left piece is only when its face's lookups leave the space glyph alone, since
+    /// its words sit after spaces in a script where that can matter.
+    static func shapesByWord(_ piece: InlinePiece, face: FontFace) -> Bool {
+        guard piece.direction == .rtl else { return wordShapedScripts.contains(piece.script) }
+        return (wordShapedScripts.contains(piece.script) || rightToLeftWordShapedScripts.contains(piece.script))
+            && !face.spaceTakesPartInShaping(for: piece.script)
+    }
 
     static func shape(_ piece: inout InlinePiece, scalars: [Unicode.Scalar], items: [InlineItem], language: String?,
                       context: InlineContext) {
@@ -163,7 +177,7 @@ extension ShapedParagraph {
         let variantCaps = shared.style.font.variantCaps
         let smallCaps = variantCaps == .smallCaps || variantCaps == .allSmallCaps
         let features = shared.style.font.featureSettings.map { FontFeature($0.tag, UInt32(clamping: max(0, $0.value))) }
-        guard piece.direction == .ltr, wordShapedScripts.contains(piece.script) else {
+        guard shapesByWord(piece, face: font.face) else {
             let run = context.shaper.shape(scalars: scalars, range: piece.range, face: font.face, size: piece.size,
                                            direction: piece.direction, script: piece.script, language: language,
                                            features: features, smallCaps: smallCaps)
@@ -182,8 +196,11 @@ extension ShapedParagraph {
             words.append(start..<end)
             start = end
         }
-        let style = ShapeCache.Style(face: ObjectIdentifier(font.face), size: piece.size, direction: .ltr, script: piece.script,
-                                     language: language, features: features, smallCaps: smallCaps)
+        // A right-to-left run's glyphs come in visual order, its last word's first: each word
+        // shaped right to left, the words taken from the last.
+        if piece.direction == .rtl { words.reverse() }
+        let style = ShapeCache.Style(face: ObjectIdentifier(font.face), size: piece.size, direction: piece.direction,
+                                     script: piece.script, language: language, features: features, smallCaps: smallCaps)
         piece.glyphs.reserveCapacity(piece.range.count)
         context.shapeCache.shapeWords(scalars, words, style: style, face: font.face, shaper: context.shaper, into: &piece.glyphs)
         piece.order = clusterOrder(piece.glyphs)
