@@ -39,7 +39,9 @@ extension StringProtocol {
     /// The pieces between occurrences of the ASCII `separator`, found in the UTF-8 bytes: no
     /// grapheme breaking, so paths and attribute lists split many times faster than by
     /// `split(separator:)` on characters, into the same pieces (at most `maxSplits` splits,
-    /// counted as it counts them).
+    /// counted as it counts them). Inlinable, so that it is specialised for `String` and
+    /// `Substring` where it is called: generic, each byte went through witness tables.
+    @inlinable
     public func split(ascii separator: Unicode.Scalar, maxSplits: Int = .max, omittingEmpty: Bool) -> [SubSequence] {
         precondition(separator.isASCII, "the separator must be ASCII")
         let byte = UInt8(separator.value)

@@ -15,11 +15,13 @@ public enum ContainerPath {
     public static func resolve(_ href: String, relativeTo base: String, refusingAboveRoot: Bool = false) -> (path: String, fragment: String?)? {
         var reference = Substring(href.trimmingSpaces())
         var fragment: String?
-        if let hash = reference.firstIndex(of: "#") {
-            fragment = percentDecoded(String(reference[reference.index(after: hash)...]))
+        // The delimiters are found among the bytes, as URL parsing finds them: no grapheme
+        // breaking of every href of a book at opening.
+        if let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = percentDecoded(String(reference[reference.utf8.index(after: hash)...]))
             reference = reference[..<hash]
         }
-        if let query = reference.firstIndex(of: "?") { reference = reference[..<query] }
+        if let query = reference.utf8.firstIndex(of: UInt8(ascii: "?")) { reference = reference[..<query] }
         if hasScheme(reference) { return nil }
         if reference.hasPrefix("//") { return nil }  // network-path reference
         if reference.isEmpty {
@@ -62,7 +64,7 @@ public enum ContainerPath {
     /// `resolve` answers by staying at the root).
     public static func climbsAboveRoot(_ href: String, relativeTo base: String) -> Bool {
         var reference = Substring(href.trimmingSpaces())
-        if let cut = reference.firstIndex(where: { $0 == "#" || $0 == "?" }) { reference = reference[..<cut] }
+        if let cut = reference.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) { reference = reference[..<cut] }
         guard !hasScheme(reference) else { return false }
         let decoded = percentDecoded(String(reference))
         var depth = decoded.hasPrefix("/") ? 0 : base.split(ascii: "/", omittingEmpty: false).count - 1
@@ -107,7 +109,7 @@ public enum ContainerPath {
     }
 
     private static func percentDecodedOrNil(_ s: String) -> String? {
-        guard s.contains("%") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         var bytes: [UInt8] = []
         var utf8 = Array(s.utf8)[...]
         while let b = utf8.first {

@@ -119,13 +119,18 @@ extension SearchText {
                     if byte < 0x80 {
                         if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
                             appendScalar(Unicode.Scalar(byte))
-                        } else {
-                            if runBroken { mark() }
-                            utf8.append(byte)
-                            lastEnd = offset + 1
+                            offset += 1
+                            k += 1
+                            continue
                         }
-                        offset += 1
-                        k += 1
+                        // A run of visible ASCII (a word, its punctuation) is copied at once.
+                        var end = k + 1
+                        while end < n, bytes[end] > 0x20, bytes[end] < 0x80 { end += 1 }
+                        if runBroken { mark() }
+                        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[k..<end]))
+                        offset += end - k
+                        lastEnd = offset
+                        k = end
                         continue
                     }
                     let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2

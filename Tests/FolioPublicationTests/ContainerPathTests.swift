@@ -53,4 +53,16 @@ import Testing
         #expect(!ContainerPath.hasScheme("ab:\u{301}cd"))
         #expect(ContainerPath.hasScheme(Substring("http://a.org/b")))
     }
+
+    /// '#', '?' and '%' are found among an href's bytes, as URL parsing finds them, even where
+    /// a combining mark follows one (a character of its own to Swift's string comparison).
+    @Test func delimitersAreFoundAmongTheBytes() throws {
+        let resolved = try #require(ContainerPath.resolve("ch%C3%A9.xhtml#\u{301}note?x", relativeTo: "EPUB/text/a.xhtml"))
+        #expect(resolved.path == "EPUB/text/ch\u{E9}.xhtml" && resolved.fragment == "\u{301}note?x")
+        #expect(ContainerPath.resolve("b.xhtml?\u{301}q#f", relativeTo: "EPUB/a.xhtml")! == ("EPUB/b.xhtml", "f"))
+        #expect(ContainerPath.percentDecoded("%41\u{301}%42") == "A\u{301}B")
+        #expect(ContainerPath.climbsAboveRoot("../../x.xhtml#\u{301}../..", relativeTo: "EPUB/a.xhtml"))
+        #expect(!ContainerPath.climbsAboveRoot("../x.xhtml?\u{301}/../../..", relativeTo: "EPUB/a.xhtml"))
+        #expect(ContainerPath.resolve("a/./b/../c.xhtml", relativeTo: "EPUB/nav.xhtml")?.path == "EPUB/a/c.xhtml")
+    }
 }
