@@ -50,7 +50,7 @@ import Testing
 
     @Test func floatsAndTheRootAreBlockified() {
         #expect(TestCSS.style("display: inline; float: left", parent: parent).box.display == .block)
-        #expect(TestCSS.style("display: inline-table; position: absolute; float: right", parent: parent).box == {
+        #expect(TestCSS.style("display: inline-table; position: absolute; float: right", parent: parent).box.value == {
             var box = BoxProperties()
             box.display = .table
             box.position = .absolute
