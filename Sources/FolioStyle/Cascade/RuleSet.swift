@@ -136,7 +136,7 @@ struct RuleSet {
             while end < combinators.count && isSibling(end) { end += 1 }
             let part = AncestorPart(compounds: Array(compounds[start...end]), combinators: Array(combinators[start..<end]))
             let test = Selector(compounds: part.compounds, combinators: part.combinators, pseudoElement: nil,
-                                text: "part of \(selector.text)")
+                                source: selector.source, prefix: "part of " + selector.prefix)
             if (end > start || test.dependsOnPlace) && ancestorPlaceTestKeys.insert(part).inserted {
                 ancestorPlaceTests.append(test)
             }

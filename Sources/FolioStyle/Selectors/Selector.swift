@@ -13,14 +13,24 @@ public struct Selector: Sendable, Hashable {
     public var specificity: Specificity
     /// The most selective key of the subject compound, for bucketing rules in hash maps.
     public var rightmostKey: SelectorKey
+    /// What it was parsed from, and words put before it: its text is written only when asked
+    /// for (inspection and warnings), not for each of a stylesheet's selectors.
+    var source: [ComponentValue]
+    var prefix: String
+
     /// The selector as written (for inspection and warnings).
-    public var text: String
+    public var text: String { prefix + source.cssText }
 
     public init(compounds: [CompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement?, text: String) {
+        self.init(compounds: compounds, combinators: combinators, pseudoElement: pseudoElement, source: [], prefix: text)
+    }
+
+    init(compounds: [CompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement?, source: [ComponentValue], prefix: String = "") {
         self.compounds = compounds
         self.combinators = combinators
         self.pseudoElement = pseudoElement
-        self.text = text
+        self.source = source
+        self.prefix = prefix
         var specificity = compounds.reduce(Specificity.zero) { $0 + $1.specificity }
         if pseudoElement != nil { specificity.c += 1 }
         self.specificity = specificity

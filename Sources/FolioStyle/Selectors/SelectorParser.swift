@@ -107,7 +107,7 @@ struct SelectorParser {
             _ = skipWhitespace()
         }
         return Selector(compounds: compounds.reversed(), combinators: combinators.reversed(),
-                        pseudoElement: pseudoElement, text: items.cssText)
+                        pseudoElement: pseudoElement, source: items)
     }
 
     /// `<compound-selector> [<pseudo-element> <user-action-pseudo-class>*]?`
