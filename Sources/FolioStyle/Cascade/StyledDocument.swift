@@ -62,5 +62,10 @@ public struct StyledNode: Sendable {
     public var lastChild: Int32 = -1
     public var nextSibling: Int32 = -1
 
-    public var computed: ComputedStyle { style.style }
+    /// The node's computed style, lent rather than copied: `node.computed.box.display` reads
+    /// one field (inlinable, so other modules see through it).
+    @inlinable
+    public var computed: ComputedStyle {
+        _read { yield style.style }
+    }
 }
