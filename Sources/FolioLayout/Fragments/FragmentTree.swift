@@ -16,8 +16,16 @@ struct FragmentTree {
 
     /// Opens a box whose content starts at unit `first`.
     mutating func open(_ kind: BoxFragment.Kind, node: Int32, style: ComputedStyle?, first: Int) -> Int {
-        boxes.append(BoxFragment(kind: kind, node: node, containingBlock: open.last, units: first..<first,
-                                 breaks: style.map(BoxFragment.Breaks.init) ?? BoxFragment.Breaks()))
+        open(kind, node: node, breaks: style.map(BoxFragment.Breaks.init) ?? BoxFragment.Breaks(), first: first)
+    }
+
+    /// The same for a box with a style: read in place, not copied into an optional.
+    mutating func open(_ kind: BoxFragment.Kind, node: Int32, style: ComputedStyle, first: Int) -> Int {
+        open(kind, node: node, breaks: BoxFragment.Breaks(style), first: first)
+    }
+
+    private mutating func open(_ kind: BoxFragment.Kind, node: Int32, breaks: BoxFragment.Breaks, first: Int) -> Int {
+        boxes.append(BoxFragment(kind: kind, node: node, containingBlock: open.last, units: first..<first, breaks: breaks))
         open.append(boxes.count - 1)
         return boxes.count - 1
     }

@@ -138,12 +138,19 @@ public enum ParagraphLayouter {
         var start = 0
         for i in 0...collected.scalars.count where i == collected.scalars.count || collected.item[i] != collected.item[start] {
             if i > start {
-                var computed = input.blockStyle
-                if case .text(_, let shared, _) = input.items[collected.item[start]] { computed = shared.style }
-                let text = computed.text
-                let style = LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
-                                           lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context),
-                                           hyphenateLimit: computed.rareInherited.hyphenateLimitChars)
+                // The item's style (else the block's), read in place rather than copied.
+                func breakStyle(_ computed: ComputedStyle) -> LineBreakStyle {
+                    let text = computed.text
+                    return LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
+                                          lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context),
+                                          hyphenateLimit: computed.rareInherited.hyphenateLimitChars)
+                }
+                let style: LineBreakStyle
+                if case .text(_, let shared, _) = input.items[collected.item[start]] {
+                    style = breakStyle(shared.style)
+                } else {
+                    style = breakStyle(input.blockStyle)
+                }
                 spans.append(LineBreaker.Span(range: start..<i, style: style))
             }
             start = i
