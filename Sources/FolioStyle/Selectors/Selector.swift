@@ -21,10 +21,6 @@ public struct Selector: Sendable, Hashable {
     /// The selector as written (for inspection and warnings).
     public var text: String { prefix + source.cssText }
 
-    public init(compounds: [CompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement?, text: String) {
-        self.init(compounds: compounds, combinators: combinators, pseudoElement: pseudoElement, source: [], prefix: text)
-    }
-
     init(compounds: [CompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement?, source: [ComponentValue], prefix: String = "") {
         self.compounds = compounds
         self.combinators = combinators

@@ -61,9 +61,10 @@ public struct InlineContext {
         return run
     }
 
-    /// The primary face of a style (`FontContext.face(for:…)`, remembered).
-    func face(for style: ComputedStyle) -> FontChoice {
-        faces.face(for: style.font, in: fonts)
+    /// The primary face of a style's font (`FontContext.face(for:…)`, remembered). Takes the
+    /// font alone, so that a caller holding a shared style passes no copy of the whole style.
+    func face(for font: FontProperties) -> FontChoice {
+        faces.face(for: font, in: fonts)
     }
 }
 

@@ -37,7 +37,7 @@ final class LineAssembler {
         case .fonts:
             self.width = width
             indent = block.text.indent.resolve(against: width)
-            let face = context.face(for: block).face
+            let face = context.face(for: block.font).face
             strut = InlineMetrics(face: face, size: block.font.size, style: block)
             blockXHeight = face.metrics.px(face.metrics.xHeight, size: block.font.size)
         case .cells:
@@ -292,7 +292,7 @@ final class LineAssembler {
         guard let scalar = mark.text.unicodeScalars.first else { return nil }
         let size = run.size * EmphasisMark.scale
         let face: FontFace
-        let primary = context.face(for: style).face
+        let primary = context.face(for: style.font).face
         if primary.hasGlyph(scalar) {
             face = primary
         } else if run.face.hasGlyph(scalar) {

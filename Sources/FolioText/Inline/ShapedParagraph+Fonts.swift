@@ -39,7 +39,7 @@ extension ShapedParagraph {
                 if case .text(_, let shared, _) = items[itemIndex] {
                     if shared.style.font != itemFont { fallbackMemo.forget() }
                     itemFont = shared.style.font
-                    main = table.index(of: context.faces.face(for: shared.style.font, in: context.fonts), fonts: fonts)
+                    main = table.index(of: context.face(for: shared.style.font), fonts: fonts)
                     fontSize = itemFont.size
                 } else {
                     main = -1
