@@ -1,19 +1,17 @@
 import FolioStyle
 import FolioText
 
-/// A paragraph's set lines as a `LineStack`: their runs, images and links, their text and
-/// locators, orphans and widows, an outside list marker beside the first.
+/// Stacking a paragraph's lines in the column as units: their runs, images and links placed,
+/// their text and locators recorded, orphans and widows marked.
 extension InlineLayouter {
-    /// The lines of `layout`, set in `paragraph` (whose inline start is `paragraph.x`), with
-    /// `marker` hanging beside the first.
-    func lineStack(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle, marker: ParagraphLayout?) -> LineStack {
+    func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle) {
         let scalars = Array(layout.text.unicodeScalars)
-        var stack = LineStack()
-        stack.lines.reserveCapacity(layout.lines.count)
         var atomicsBefore = 0
         let count = layout.lines.count
         let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
         for (k, line) in layout.lines.enumerated() {
+            let top = chapter.column.blockEnd
+            let first = chapter.column.units.count
             var text = lineText(scalars, line: line, atomics: paragraph.atomics, atomicsBefore: &atomicsBefore)
             var start: Int?, end: Int?
             var sourced = line.runs
@@ -27,41 +25,45 @@ extension InlineLayouter {
                 start = min(start ?? a, a)
                 end = max(end ?? b, b)
             }
-            if let marker, k == 0 {
+            if let marker = chapter.column.pendingMarker, k == 0 {
+                chapter.column.pendingMarker = nil
                 text = chapter.markers.markerText(marker) + text
-                for item in chapter.markers.markerItems(marker, beside: line, x: paragraph.x) { stack.add(item, offset: line.baseline) }
-            }
-            stack.add(.line(Rect(x: paragraph.x + line.setting.left, y: 0, width: line.setting.room, height: line.height), line.setting))
-            for run in line.runs {
-                stack.add(.text(origin: Point(x: paragraph.x, y: 0), run: run))
-                if let source = run.source, let href = paragraph.links[source.node] {
-                    let rect = Rect(x: paragraph.x + run.x, y: -run.size, width: run.width, height: run.size * 1.25)
-                    stack.add(.link(rect, href: href), offset: run.baseline)
-                }
-            }
-            for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
-                let x = paragraph.x + atomic.x
-                switch paragraph.atomics[atomic.id] {
-                case .image(var image):
-                    image.rect = Rect(x: x, y: 0, width: atomic.width, height: atomic.height)
-                    stack.add(.image(image), offset: atomic.y)
-                case .block(let items, _):
-                    for item in items { stack.add(item.moved(dx: x, dy: 0), offset: atomic.y) }
-                case .ruby(let ruby):
-                    for run in ruby.base.runs {
-                        stack.add(.text(origin: Point(x: x + ruby.baseOrigin.x, y: ruby.baseOrigin.y), run: run), offset: atomic.y)
-                    }
-                    for run in ruby.annotation?.runs ?? [] {
-                        stack.add(.text(origin: Point(x: x + ruby.annotationOrigin.x, y: ruby.annotationOrigin.y), run: run), offset: atomic.y)
-                    }
-                }
+                chapter.markers.placeMarker(marker, beside: line, top: top, x: paragraph.x, unit: first)
             }
             // Orphans: the first lines stay together; widows: so do the last ones.
             let breakBefore: BreakClass = k > 0 && (k < orphans || count - k < widows) ? .avoid : .normal
-            stack.lines.append(LineStack.Line(height: line.height, start: start, end: end, text: text, breakBefore: breakBefore,
-                                              itemsEnd: stack.items.count))
+            chapter.column.addUnit(top: top, bottom: top + line.height, start: start, end: end, text: text, breakBefore: breakBefore)
+            let box = Rect(x: paragraph.x + line.setting.left, y: top, width: line.setting.room, height: line.height)
+            chapter.column.place(.line(box, line.setting), first: first, last: first)
+            for run in line.runs {
+                chapter.column.place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
+                if let source = run.source, let href = paragraph.links[source.node] {
+                    let rect = Rect(x: paragraph.x + run.x, y: top + run.baseline - run.size, width: run.width, height: run.size * 1.25)
+                    chapter.column.place(.link(rect, href: href), first: first, last: first)
+                }
+            }
+            for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
+                let x = paragraph.x + atomic.x, y = top + atomic.y
+                switch paragraph.atomics[atomic.id] {
+                case .image(var image):
+                    image.rect = Rect(x: x, y: y, width: atomic.width, height: atomic.height)
+                    chapter.column.place(.image(image), first: first, last: first)
+                case .block(let items, _):
+                    for item in items {
+                        chapter.column.place(item.moved(dx: x, dy: y), first: first, last: first)
+                    }
+                case .ruby(let ruby):
+                    for run in ruby.base.runs {
+                        chapter.column.place(.text(origin: Point(x: x + ruby.baseOrigin.x, y: y + ruby.baseOrigin.y), run: run), first: first, last: first)
+                    }
+                    for run in ruby.annotation?.runs ?? [] {
+                        chapter.column.place(.text(origin: Point(x: x + ruby.annotationOrigin.x, y: y + ruby.annotationOrigin.y), run: run), first: first, last: first)
+                    }
+                }
+            }
+            chapter.column.blockEnd = top + line.height
         }
-        return stack
+        if let last = chapter.column.units.indices.last { chapter.column.units[last].endsBlock = true }
     }
 
     /// A line's text in reading order: atomic inlines dropped, forced breaks as newlines,

@@ -4,8 +4,8 @@ import FolioText
 import FolioXML
 
 /// Lays out inline content: gathers a paragraph's items through inline elements (text,
-/// atomic inlines, ruby, markers), sets it in lines with the paragraph setter, and hands the
-/// lines to the column as a `LineStack`.
+/// atomic inlines, ruby, markers), sets it in lines with the paragraph setter, and stacks the
+/// lines in the column.
 /// https://www.w3.org/TR/css-inline-3/#inline-formatting
 struct InlineLayouter {
     let chapter: ChapterLayout
@@ -293,9 +293,7 @@ struct InlineLayouter {
         paragraph.linesSet += layout.lines.count
         chapter.column.flushMargin()
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
-        let marker = chapter.column.pendingMarker
-        chapter.column.pendingMarker = nil
-        chapter.column.stack(lineStack(layout, paragraph: paragraph, style: blockStyle, marker: marker))
+        emitLines(layout, paragraph: paragraph, style: blockStyle)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
             chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
         }

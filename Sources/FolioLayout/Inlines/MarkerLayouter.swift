@@ -28,15 +28,14 @@ struct MarkerLayouter {
         return text.isEmpty ? "" : text + " "
     }
 
-    /// An outside marker's runs, ending half an em before the start of `line` (set at inline
-    /// start `x`), on its baseline; `y` from the line's baseline.
-    func markerItems(_ marker: ParagraphLayout, beside line: LineBox, x: Double) -> [FrameItem] {
-        guard let markerLine = marker.lines.first else { return [] }
+    /// Places an outside marker so that it ends half an em before the line's start.
+    func placeMarker(_ marker: ParagraphLayout, beside line: LineBox, top: Double, x: Double, unit: Int) {
+        guard let markerLine = marker.lines.first else { return }
         let size = markerLine.runs.first?.size ?? 16
         let originX = x + line.x - size * 0.5 - (markerLine.x + markerLine.width)
-        let originY = -markerLine.baseline
-        return markerLine.runs.map { run in
-            .text(origin: Point(x: max(originX, x - size * 4 - markerLine.width), y: originY), run: run)
+        let originY = top + line.baseline - markerLine.baseline
+        for run in markerLine.runs {
+            chapter.column.place(.text(origin: Point(x: max(originX, x - size * 4 - markerLine.width), y: originY), run: run), first: unit, last: unit)
         }
     }
 }
