@@ -15,7 +15,7 @@ import Testing
             PlacedItem(item: .image(ImageItem(rect: Rect(x: 0, y: Double(k) * height / 100, width: 50, height: height / 100),
                                               path: "p\(k).png", alt: "")), firstUnit: 0, lastUnit: 0)
         }
-        let flow = ChapterFlow(width: page.contentWidth, units: [unit], placed: placed, anchors: [:],
+        let flow = ChapterFlow(width: page.contentWidth, units: [unit], slots: placed, anchors: [:],
                                offsets: TextOffsets(tree: try LayoutSupport.styled(LayoutSupport.document("<p>x</p>")).tree),
                                background: .white)
         let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: "EPUB/chapter.xhtml")

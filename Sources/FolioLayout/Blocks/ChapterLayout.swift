@@ -72,7 +72,7 @@ public final class ChapterLayout {
         if let ending = column.units.indices.last { column.units[ending].endsBlock = true }
         BreakOpportunities.resolve(&column.units, tree: column.tree)
         fillPageIfImageOnly()
-        return ChapterFlow(width: width, units: column.units, placed: column.placed.compactMap { $0 }, anchors: column.anchors,
+        return ChapterFlow(width: width, units: column.units, slots: column.placed, anchors: column.anchors,
                            offsets: offsets, background: pageBackground(), repeatedHeaders: column.repeatedHeaders,
                            boxes: column.tree.boxes)
     }

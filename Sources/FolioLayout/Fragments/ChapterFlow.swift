@@ -10,9 +10,14 @@ public struct ChapterFlow: Sendable {
     public var width: Double
     /// Lines, images and other unbreakable pieces, top to bottom.
     public var units: [FlowUnit]
-    /// What the units draw: each item belongs to a range of units, so the pages showing
-    /// those units show it (boxes spanning pages are cut at the page edges).
-    var placed: [PlacedItem]
+    /// What the units draw, in drawing order: each item belongs to a range of units, so the
+    /// pages showing those units show it (boxes spanning pages are cut at the page edges).
+    /// These are the column's slots as layout left them, some empty (a box that reserved one
+    /// for a background it did not have): the chapter's largest array is not copied again,
+    /// with nothing in it changed, at the moment memory peaks.
+    var slots: [PlacedItem?]
+    /// The items of `slots`.
+    var placed: some Sequence<PlacedItem> { slots.lazy.compactMap { $0 } }
     /// Element ids and the unit where each starts, for `#fragment` links.
     public var anchors: [String: Int]
     /// The document's text offsets, which locators count in.
