@@ -145,28 +145,44 @@ public struct PositionedRun: Sendable {
 }
 
 /// One glyph: its id in the run's face, its pen position and its offset.
+///
+/// A laid-out chapter keeps one of these for every character it shows, more than anything
+/// else it holds: a glyph takes 32 bytes, its id and a missing-glyph box's character sharing
+/// one word (a box is glyph 0, and glyph ids fit in 16 bits).
 public struct PositionedGlyph: Hashable, Sendable {
-    public var id: UInt32
+    /// The glyph id; or, with `missingBit` set, the character of a missing-glyph box.
+    private var idOrMissing: UInt32
+    /// The scalar offset in the run's source node of the character the glyph shows (its cluster's
+    /// first), in `PositionedRun.sourceRange`'s coordinates; -1 for an added hyphen or generated text.
+    /// Highlights of part of a run find their x positions by it.
+    public var sourceOffset: Int32 = -1
     /// Left edge of the glyph's advance, px from the block's content edge.
     public var x: Double
     /// Down from the run's baseline (HarfBuzz y offsets, negated).
     public var y: Double
     public var advance: Double
-    /// The scalar offset in the run's source node of the character the glyph shows (its cluster's
-    /// first), in `PositionedRun.sourceRange`'s coordinates; -1 for an added hyphen or generated text.
-    /// Highlights of part of a run find their x positions by it.
-    public var sourceOffset: Int32 = -1
+
+    private static let missingBit: UInt32 = 1 << 31
+
+    public var id: UInt32 {
+        get { idOrMissing & Self.missingBit == 0 ? idOrMissing : 0 }
+        set { idOrMissing = newValue & ~Self.missingBit }
+    }
+
     /// The character no face has, for a missing-glyph box (glyph 0, `.notdef`); 0 otherwise.
     /// Renderers draw the box themselves, since many faces' `.notdef` is blank.
-    public var missing: UInt32 = 0
+    public var missing: UInt32 {
+        get { idOrMissing & Self.missingBit == 0 ? 0 : idOrMissing & ~Self.missingBit }
+        set { idOrMissing = newValue == 0 ? id : newValue | Self.missingBit }
+    }
 
+    /// A glyph with a `missing` character is glyph 0 whatever `id` says.
     public init(id: UInt32, x: Double, y: Double, advance: Double, sourceOffset: Int32 = -1, missing: UInt32 = 0) {
-        self.id = id
+        idOrMissing = missing == 0 ? id & ~Self.missingBit : missing | Self.missingBit
         self.x = x
         self.y = y
         self.advance = advance
         self.sourceOffset = sourceOffset
-        self.missing = missing
     }
 }
 
