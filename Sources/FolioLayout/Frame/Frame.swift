@@ -21,6 +21,11 @@ public struct Frame: Sendable {
 }
 
 /// A drawable (or clickable) thing on a page. Renderers handle every case in one `switch`.
+///
+/// A chapter's items are its largest arrays after its glyphs, held twice while it is cut into
+/// pages (the column's and the pages' frames): the large cases are kept behind a reference
+/// (a run's fields in `PositionedRun`, the others `indirect`), so that an item is 56 bytes,
+/// not the 144 of a border.
 public enum FrameItem: Sendable {
     /// Glyphs of one face: the run's glyph positions are relative to `origin` (the left content
     /// edge of its line and the line's top), its baseline is `origin.y + run.baseline`.
@@ -28,16 +33,16 @@ public enum FrameItem: Sendable {
     /// A filled rectangle: a background colour, a rule, a text decoration line.
     case fill(Rect, RGBA)
     /// A box's border; an edge of width 0 is not drawn.
-    case border(BorderItem)
+    indirect case border(BorderItem)
     /// An image file of the book (a container path) drawn into `rect`; `alt` stands in when it
     /// cannot be decoded.
-    case image(ImageItem)
+    indirect case image(ImageItem)
     /// A link's active area: `href` is a container path with an optional `#fragment`, or an
     /// absolute URL outside the book.
     case link(Rect, href: String)
     /// Not drawn: a paragraph line's box (its room from its start edge, its height) and how it
     /// was set, for tools that judge the setting (`folio layout --json`).
-    case line(Rect, LineSetting)
+    indirect case line(Rect, LineSetting)
 }
 
 extension FrameItem {

@@ -1,9 +1,10 @@
 /// A value stored behind a shared reference and copied only when mutated while shared.
 ///
 /// Groups of rarely-set properties live in these so that copying a `ComputedStyle`
-/// (once per element) copies one reference instead of every field.
+/// (once per element) copies one reference instead of every field; a placed run of glyphs
+/// keeps its fields in one, so that the page items that draw it copy a reference too.
 @dynamicMemberLookup
-public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
+public struct CopyOnWrite<Value: Sendable>: Sendable {
     /// Mutated only while uniquely referenced, like Array's buffer. So no two accesses to
     /// `value` can overlap, and the run-time exclusivity check every read of a class's `var`
     /// gets (a call and a lookup, for every field a layouter reads) is left out.
@@ -42,11 +43,15 @@ public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
 
     /// Whether both share one storage (then they are equal without comparing fields).
     func isIdentical(to other: CopyOnWrite) -> Bool { storage === other.storage }
+}
 
+extension CopyOnWrite: Equatable where Value: Equatable {
     public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
     }
+}
 
+extension CopyOnWrite: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) {
         storage.value.hash(into: &hasher)
     }

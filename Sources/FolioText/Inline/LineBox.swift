@@ -114,34 +114,140 @@ public struct LineSetting: Sendable, Hashable {
 }
 
 /// A run of glyphs of one face, size and style, placed on a line.
+///
+/// Its fields sit behind one shared reference (`CopyOnWrite`), copied only when a run is
+/// changed while shared: a run is copied into the column's items, then into the frame of each
+/// page that shows it, and a run held inline made every frame item as large as a run
+/// (some 150 bytes) where one reference does.
 public struct PositionedRun: Sendable {
-    public var face: FontFace
+    /// What `PositionedRun`'s properties read and write (see each of them).
+    public struct Fields: Sendable {
+        public var face: FontFace
+        public var size: Double
+        public var color: RGBA
+        public var synthesizeBold: Bool
+        public var synthesizeItalic: Bool
+        public var direction: Direction
+        public var x: Double
+        public var width: Double
+        public var baseline: Double
+        public var glyphs: [PositionedGlyph]
+        public var text: String
+        public var textRange: Range<Int>
+        public var source: TextSource?
+        public var sourceRange: Range<Int>
+        public var hasHyphen: Bool
+        public var hasMissingGlyphs: Bool = false
+        public var decorations: [TextDecoration]
+    }
+
+    @usableFromInline var fields: CopyOnWrite<Fields>
+
+    public init(face: FontFace, size: Double, color: RGBA, synthesizeBold: Bool, synthesizeItalic: Bool, direction: Direction,
+                x: Double, width: Double, baseline: Double, glyphs: [PositionedGlyph], text: String, textRange: Range<Int>,
+                source: TextSource?, sourceRange: Range<Int>, hasHyphen: Bool, hasMissingGlyphs: Bool = false,
+                decorations: [TextDecoration]) {
+        fields = CopyOnWrite(Fields(face: face, size: size, color: color, synthesizeBold: synthesizeBold,
+                                    synthesizeItalic: synthesizeItalic, direction: direction, x: x, width: width,
+                                    baseline: baseline, glyphs: glyphs, text: text, textRange: textRange, source: source,
+                                    sourceRange: sourceRange, hasHyphen: hasHyphen, hasMissingGlyphs: hasMissingGlyphs,
+                                    decorations: decorations))
+    }
+
+    @inlinable public var face: FontFace {
+        get { fields.value.face }
+        _modify { yield &fields.value.face }
+    }
+
     /// The used font size in px (`font-size` × the fallback face's size adjustment).
-    public var size: Double
-    public var color: RGBA
-    public var synthesizeBold: Bool
-    public var synthesizeItalic: Bool
-    public var direction: Direction
+    @inlinable public var size: Double {
+        get { fields.value.size }
+        _modify { yield &fields.value.size }
+    }
+
+    @inlinable public var color: RGBA {
+        get { fields.value.color }
+        _modify { yield &fields.value.color }
+    }
+
+    @inlinable public var synthesizeBold: Bool {
+        get { fields.value.synthesizeBold }
+        _modify { yield &fields.value.synthesizeBold }
+    }
+
+    @inlinable public var synthesizeItalic: Bool {
+        get { fields.value.synthesizeItalic }
+        _modify { yield &fields.value.synthesizeItalic }
+    }
+
+    @inlinable public var direction: Direction {
+        get { fields.value.direction }
+        _modify { yield &fields.value.direction }
+    }
+
     /// Left edge and advance width in px.
-    public var x: Double
-    public var width: Double
+    @inlinable public var x: Double {
+        get { fields.value.x }
+        _modify { yield &fields.value.x }
+    }
+
+    @inlinable public var width: Double {
+        get { fields.value.width }
+        _modify { yield &fields.value.width }
+    }
+
     /// The run's baseline, down from the line's top (differs from the line's for
     /// `vertical-align` shifts).
-    public var baseline: Double
-    public var glyphs: [PositionedGlyph]
+    @inlinable public var baseline: Double {
+        get { fields.value.baseline }
+        _modify { yield &fields.value.baseline }
+    }
+
+    @inlinable public var glyphs: [PositionedGlyph] {
+        get { fields.value.glyphs }
+        _modify { yield &fields.value.glyphs }
+    }
+
     /// The text the run stands for (a trailing hyphen glyph excepted) and where it came from.
-    public var text: String
+    @inlinable public var text: String {
+        get { fields.value.text }
+        _modify { yield &fields.value.text }
+    }
+
     /// The run's range of paragraph-text offsets.
-    public var textRange: Range<Int>
+    @inlinable public var textRange: Range<Int> {
+        get { fields.value.textRange }
+        _modify { yield &fields.value.textRange }
+    }
+
     /// The node and the range of scalar offsets in its text (nil for generated text).
-    public var source: TextSource?
-    public var sourceRange: Range<Int>
+    @inlinable public var source: TextSource? {
+        get { fields.value.source }
+        _modify { yield &fields.value.source }
+    }
+
+    @inlinable public var sourceRange: Range<Int> {
+        get { fields.value.sourceRange }
+        _modify { yield &fields.value.sourceRange }
+    }
+
     /// The run ends with a hyphen glyph added at a hyphenation point.
-    public var hasHyphen: Bool
+    @inlinable public var hasHyphen: Bool {
+        get { fields.value.hasHyphen }
+        _modify { yield &fields.value.hasHyphen }
+    }
+
     /// Some glyph is a missing-glyph box (`PositionedGlyph.missing`), so that a report of them
     /// need not look at every glyph of a book.
-    public var hasMissingGlyphs: Bool = false
-    public var decorations: [TextDecoration]
+    @inlinable public var hasMissingGlyphs: Bool {
+        get { fields.value.hasMissingGlyphs }
+        _modify { yield &fields.value.hasMissingGlyphs }
+    }
+
+    @inlinable public var decorations: [TextDecoration] {
+        get { fields.value.decorations }
+        _modify { yield &fields.value.decorations }
+    }
 }
 
 /// One glyph: its id in the run's face, its pen position and its offset.
