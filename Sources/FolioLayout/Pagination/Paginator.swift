@@ -83,7 +83,7 @@ public enum Paginator {
     /// at most: no visible text, image, background or border starts in them).
     static func blankTail(_ flow: ChapterFlow) -> Int {
         var shows = [Bool](repeating: false, count: flow.units.count)
-        for placed in flow.placed where placed.firstUnit < shows.count {
+        for case let placed? in flow.slots where placed.firstUnit < shows.count {
             switch placed.item {
             case .text(_, let run):
                 if !run.text.allSatisfy(\.isWhitespace) { shows[placed.firstUnit] = true }
@@ -134,7 +134,7 @@ public enum Paginator {
         // Pages follow each other down the flow: the pages an item of a unit cut over many
         // shows on are found by bisection, not by asking each (items × pages).
         let ordered = zip(slices, slices.dropFirst()).allSatisfy { $0.top <= $1.top && $0.bottom <= $1.bottom }
-        for placed in flow.placed {
+        for case let placed? in flow.slots {
             let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
             guard from <= to else { continue }
             var pages = from..<(to + 1)

@@ -31,7 +31,7 @@ final class LineAssembler {
         hyphens = Array(repeating: nil, count: shaped.pieces.count)
         hyphenWidths = Array(repeating: .nan, count: shaped.pieces.count)
         let block = input.blockStyle
-        blockText = block.text
+        blockText = block.text.value
         blockFontSize = block.font.size
         switch context.metric {
         case .fonts:
