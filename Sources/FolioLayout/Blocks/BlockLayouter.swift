@@ -28,22 +28,22 @@ struct BlockLayouter {
             return
         }
         let node = chapter.snappedToCells(node, basis: width)
-        let style = node.computed
-        if style.box.float != .none && !chapter.tableState.isActive {
+        // The style is read in place (`StyledNode.computed`): a copy retains its seven parts.
+        if node.computed.box.float != .none && !chapter.tableState.isActive {
             chapter.floats.layoutFloat(node, x: x, width: width)
             return
         }
-        if TableLayouter.isTablePart(style.box.display) {
+        if TableLayouter.isTablePart(node.computed.box.display) {
             chapter.tables.layoutMisparentedTablePart(node, x: x, width: width)
             return
         }
         if ReplacedLayouter.isReplaced(node) {
-            let box = chapter.column.tree.open(.image, node: node.index, style: style, first: chapter.column.units.count)
+            let box = chapter.column.tree.open(.image, node: node.index, style: node.computed, first: chapter.column.units.count)
             chapter.replaced.layoutBlockImage(node, x: x, width: width)
             chapter.column.tree.close(box, end: chapter.column.units.count)
             return
         }
-        let metrics = BoxMetrics(style, available: width, minimumContent: minimumContentWidth(of: node), keepsBorders: chapter.usesCells)
+        let metrics = BoxMetrics(node.computed, available: width, minimumContent: minimumContentWidth(of: node), keepsBorders: chapter.usesCells)
         layoutBox(node, x: x, metrics: metrics) { contentX, contentWidth in
             layoutChildren(of: node, x: contentX, width: contentWidth)
         }
@@ -183,11 +183,13 @@ struct BlockLayouter {
             // A formula that cannot be drawn shows its text: alttext, an annotation, its tokens.
             paragraph.addText(fallback, style: inlines.decorated(node.style, decoration), node: -1)
         }
-        var child = node.firstChild
-        while child >= 0 {
-            let n = chapter.document.nodes[Int(child)]
-            inlines.addContent(n, to: &paragraph, decoration: decoration, link: nil)
-            child = n.nextSibling
+        // The children are read where they lie: a copy of a node retains six of its fields.
+        chapter.document.nodes.withUnsafeBufferPointer { nodes in
+            var child = node.firstChild
+            while child >= 0 {
+                inlines.addContent(nodes[Int(child)], to: &paragraph, decoration: decoration, link: nil)
+                child = nodes[Int(child)].nextSibling
+            }
         }
         inlines.flushParagraph(&paragraph)
     }

@@ -241,9 +241,9 @@ struct InlineLayouter {
             for node in floating { chapter.floats.layoutFloat(node, x: x, width: width, besideLastLine: true) }
         }
         guard paragraph.hasContent else { return }
-        let blockStyle = paragraph.block.computed
+        // The block's style is read in place (`StyledNode.computed`), not copied: a copy retains its seven parts.
         let (items, dropCap) = chapter.firstLetters.applyFirstLetter(paragraph.items, paragraph: paragraph)
-        var input = ParagraphInput(items: items, blockStyle: blockStyle, language: language(of: paragraph.block),
+        var input = ParagraphInput(items: items, blockStyle: paragraph.block.computed, language: language(of: paragraph.block),
                                    isHeading: Self.isHeading(paragraph.block))
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
         if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
@@ -267,15 +267,15 @@ struct InlineLayouter {
         func set(_ input: ParagraphInput) -> ParagraphLayout { chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands) }
         var layout: ParagraphLayout
         if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0,
-           var end = firstLineGuess(input, pseudo: pseudo.style, block: blockStyle, width: paragraph.width, bands: bands) ?? set(input).lines.first?.textRange.upperBound {
+           var end = firstLineGuess(input, pseudo: pseudo.style, block: paragraph.block.computed, width: paragraph.width, bands: bands) ?? set(input).lines.first?.textRange.upperBound {
             // `::first-line` styles what ends up on the first line, which its style changes:
             // set again until the first line is what is styled (a total-fit line may end
             // before the estimate, or after it where its spaces shrink).
-            layout = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
+            layout = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: paragraph.block.computed))
             for _ in 0..<2 {
                 guard let first = layout.lines.first, first.textRange.upperBound != end else { break }
                 end = first.textRange.upperBound
-                let again = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: blockStyle))
+                let again = set(chapter.firstLetters.applyFirstLine(input, end: end, pseudo: pseudo.style, block: paragraph.block.computed))
                 guard again.lines.first != nil else { break }
                 layout = again
             }
@@ -293,7 +293,7 @@ struct InlineLayouter {
         paragraph.linesSet += layout.lines.count
         chapter.column.flushMargin()
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
-        emitLines(layout, paragraph: paragraph, style: blockStyle)
+        emitLines(layout, paragraph: paragraph, style: paragraph.block.computed)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
             chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
         }

@@ -51,13 +51,16 @@ struct TableCellLayouter {
     /// The ids of the elements inside a cell.
     func elementIDs(in cell: TableGrid.Cell) -> [String] {
         var ids: [String] = []
-        var stack = cell.content ?? chapter.document.children(of: cell.node)
-        while let node = stack.popLast() {
-            if node.kind == .element, let id = node.source?.attribute("id") { ids.append(id) }
-            var child = node.firstChild
+        // Nodes by their index: a copy of a node retains six of its fields.
+        let nodes = chapter.document.nodes
+        var stack = (cell.content ?? chapter.document.children(of: cell.node)).map(\.index)
+        while let index = stack.popLast() {
+            let node = Int(index)
+            if nodes[node].kind == .element, let id = nodes[node].source?.attribute("id") { ids.append(id) }
+            var child = nodes[node].firstChild
             while child >= 0 {
-                stack.append(chapter.document.nodes[Int(child)])
-                child = chapter.document.nodes[Int(child)].nextSibling
+                stack.append(child)
+                child = nodes[Int(child)].nextSibling
             }
         }
         return ids

@@ -289,8 +289,7 @@ struct StyledTreeBuilder {
     }
 
     @discardableResult
-    private mutating func append(_ node: StyledNode, to parent: Int32) -> Int32 {
-        var node = node
+    private mutating func append(_ node: consuming StyledNode, to parent: Int32) -> Int32 {
         let index = Int32(nodes.count)
         node.index = index
         node.parent = parent
