@@ -50,7 +50,7 @@ extension PositionedRun {
         run.width *= sx
         run.baseline *= sy
         run.size *= sy
-        run.glyphs = glyphs.map { glyph in
+        run.glyphs = self.glyphs.map { glyph in
             var glyph = glyph
             glyph.x *= sx
             glyph.advance *= sx

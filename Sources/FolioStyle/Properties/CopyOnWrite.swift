@@ -54,7 +54,7 @@ public struct CopyOnWrite<Value: Sendable>: Sendable {
     @inlinable
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
-        set { value[keyPath: keyPath] = newValue }
+        _modify { yield &value[keyPath: keyPath] }
     }
 
     /// Whether both share one storage (then they are equal without comparing fields).

@@ -119,24 +119,35 @@ public struct LineSetting: Sendable, Hashable {
 /// changed while shared: a run is copied into the column's items, then into the frame of each
 /// page that shows it, and a run held inline made every frame item as large as a run
 /// (some 150 bytes) where one reference does.
+@dynamicMemberLookup
 public struct PositionedRun: Sendable {
-    /// What `PositionedRun`'s properties read and write (see each of them).
+    /// A run's properties, which it reads and changes as its own (`run.x`, `run.glyphs`).
     public struct Fields: Sendable {
         public var face: FontFace
+        /// The used font size in px (`font-size` × the fallback face's size adjustment).
         public var size: Double
         public var color: RGBA
         public var synthesizeBold: Bool
         public var synthesizeItalic: Bool
         public var direction: Direction
+        /// Left edge and advance width in px.
         public var x: Double
         public var width: Double
+        /// The run's baseline, down from the line's top (differs from the line's for
+        /// `vertical-align` shifts).
         public var baseline: Double
         public var glyphs: [PositionedGlyph]
+        /// The text the run stands for (a trailing hyphen glyph excepted) and where it came from.
         public var text: String
+        /// The run's range of paragraph-text offsets.
         public var textRange: Range<Int>
+        /// The node and the range of scalar offsets in its text (nil for generated text).
         public var source: TextSource?
         public var sourceRange: Range<Int>
+        /// The run ends with a hyphen glyph added at a hyphenation point.
         public var hasHyphen: Bool
+        /// Some glyph is a missing-glyph box (`PositionedGlyph.missing`), so that a report of them
+        /// need not look at every glyph of a book.
         public var hasMissingGlyphs: Bool = false
         public var decorations: [TextDecoration]
     }
@@ -154,99 +165,10 @@ public struct PositionedRun: Sendable {
                                     decorations: decorations))
     }
 
-    @inlinable public var face: FontFace {
-        get { fields.value.face }
-        _modify { yield &fields.value.face }
-    }
-
-    /// The used font size in px (`font-size` × the fallback face's size adjustment).
-    @inlinable public var size: Double {
-        get { fields.value.size }
-        _modify { yield &fields.value.size }
-    }
-
-    @inlinable public var color: RGBA {
-        get { fields.value.color }
-        _modify { yield &fields.value.color }
-    }
-
-    @inlinable public var synthesizeBold: Bool {
-        get { fields.value.synthesizeBold }
-        _modify { yield &fields.value.synthesizeBold }
-    }
-
-    @inlinable public var synthesizeItalic: Bool {
-        get { fields.value.synthesizeItalic }
-        _modify { yield &fields.value.synthesizeItalic }
-    }
-
-    @inlinable public var direction: Direction {
-        get { fields.value.direction }
-        _modify { yield &fields.value.direction }
-    }
-
-    /// Left edge and advance width in px.
-    @inlinable public var x: Double {
-        get { fields.value.x }
-        _modify { yield &fields.value.x }
-    }
-
-    @inlinable public var width: Double {
-        get { fields.value.width }
-        _modify { yield &fields.value.width }
-    }
-
-    /// The run's baseline, down from the line's top (differs from the line's for
-    /// `vertical-align` shifts).
-    @inlinable public var baseline: Double {
-        get { fields.value.baseline }
-        _modify { yield &fields.value.baseline }
-    }
-
-    @inlinable public var glyphs: [PositionedGlyph] {
-        get { fields.value.glyphs }
-        _modify { yield &fields.value.glyphs }
-    }
-
-    /// The text the run stands for (a trailing hyphen glyph excepted) and where it came from.
-    @inlinable public var text: String {
-        get { fields.value.text }
-        _modify { yield &fields.value.text }
-    }
-
-    /// The run's range of paragraph-text offsets.
-    @inlinable public var textRange: Range<Int> {
-        get { fields.value.textRange }
-        _modify { yield &fields.value.textRange }
-    }
-
-    /// The node and the range of scalar offsets in its text (nil for generated text).
-    @inlinable public var source: TextSource? {
-        get { fields.value.source }
-        _modify { yield &fields.value.source }
-    }
-
-    @inlinable public var sourceRange: Range<Int> {
-        get { fields.value.sourceRange }
-        _modify { yield &fields.value.sourceRange }
-    }
-
-    /// The run ends with a hyphen glyph added at a hyphenation point.
-    @inlinable public var hasHyphen: Bool {
-        get { fields.value.hasHyphen }
-        _modify { yield &fields.value.hasHyphen }
-    }
-
-    /// Some glyph is a missing-glyph box (`PositionedGlyph.missing`), so that a report of them
-    /// need not look at every glyph of a book.
-    @inlinable public var hasMissingGlyphs: Bool {
-        get { fields.value.hasMissingGlyphs }
-        _modify { yield &fields.value.hasMissingGlyphs }
-    }
-
-    @inlinable public var decorations: [TextDecoration] {
-        get { fields.value.decorations }
-        _modify { yield &fields.value.decorations }
+    /// A field, read and changed in place (inlined, so a constant key path is a plain access).
+    @inlinable public subscript<T>(dynamicMember field: WritableKeyPath<Fields, T>) -> T {
+        get { fields.value[keyPath: field] }
+        _modify { yield &fields.value[keyPath: field] }
     }
 }
 
