@@ -34,6 +34,12 @@ public enum StandardStream: Sendable {
 }
 
 /// The text of an `errno` value, as `strerror` gives it ("No such file or directory").
+/// One environment variable, read where it is needed: `ProcessInfo.environment` copies every
+/// variable of the process into a dictionary (about 400,000 instructions, at every start).
+public func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
+
 public func systemErrorText(_ code: Int32) -> String {
     String(cString: strerror(code))
 }

@@ -108,7 +108,7 @@ struct Diff: ParsableCommand {
         }
         // In a GitHub Actions run, each changed chapter also annotates the run (on stderr, which
         // the runner reads for commands too, so that --json's stdout stays JSON).
-        if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+        if environmentVariable("GITHUB_ACTIONS") == "true" {
             let annotations = JUnitReport.githubAnnotations(result, book: URL(fileURLWithPath: result.current).lastPathComponent)
             StandardStream.error.write(annotations)
         }

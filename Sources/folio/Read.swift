@@ -73,7 +73,7 @@ struct Read: ParsableCommand {
             try runScript(keys, publication: publication, images: bookImages, theme: chosenTheme)
             return
         }
-        let columns = width ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        let columns = width ?? environmentVariable("COLUMNS").flatMap(Int.init) ?? 80
         guard !plain, let terminal = TerminalSession() else {
             try printPages(CellBook(publication: publication, images: bookImages, columns: max(20, min(1000, columns)), rows: 24, theme: chosenTheme),
                            name: book)
@@ -224,7 +224,7 @@ struct Read: ParsableCommand {
             }
         }
         Terminal.write(CellRenderer.plain(pager.screen()) + "\n")
-        if ProcessInfo.processInfo.environment["FOLIO_KEY_TIMES"] != nil, !timings.isEmpty {
+        if environmentVariable("FOLIO_KEY_TIMES") != nil, !timings.isEmpty {
             let sorted = timings.sorted()
             Terminal.error(String(printf: "keys: %ld, median %.2f ms, max %.2f ms", sorted.count, sorted[sorted.count / 2], sorted.last!))
         }

@@ -10,8 +10,8 @@ import Glibc
 /// `getrusage`'s `ru_maxrss`: a process started by `posix_spawn` (vfork) from a large one
 /// inherits that one's maximum in `ru_maxrss` across `exec`.
 enum ResourceReport {
-    static func install(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard environment["FOLIO_RESOURCE_REPORT"] == "1" else { return }
+    static func install() {
+        guard environmentVariable("FOLIO_RESOURCE_REPORT") == "1" else { return }
         atexit { ResourceReport.write() }
     }
 

@@ -12,10 +12,10 @@ import Glibc
 enum Watchdog {
     static let interactive: Set<String> = ["read", "narrate"]
 
-    static func start(command: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    static func start(command: String) {
         guard !interactive.contains(command) else { return }
-        let after = seconds(environment["FOLIO_PROGRESS_AFTER"]) ?? 10
-        let every = max(0.01, seconds(environment["FOLIO_PROGRESS_EVERY"]) ?? 10)
+        let after = seconds(environmentVariable("FOLIO_PROGRESS_AFTER")) ?? 10
+        let every = max(0.01, seconds(environmentVariable("FOLIO_PROGRESS_EVERY")) ?? 10)
         let start = ContinuousClock.now
         BackgroundThread.start(stackSize: 64 * 1024) {
             BackgroundThread.sleep(after)
