@@ -107,4 +107,29 @@ import Testing
         #expect(try depends("p:not(:last-child)"))
         #expect(try !depends("p:is(.a, :lang(fr))"))
     }
+
+    /// Elements of one name and attributes share what their own compound says (tested for the
+    /// first of them), never what their ancestors, siblings or language say.
+    @Test func elementsOfOneKindAreMatchedEachForItsAncestorsAndSiblings() throws {
+        let styled = StyleFixture().style(
+            style: """
+                .a p.x { color: red }
+                p.x { text-indent: 3px }
+                h2 + p.x { letter-spacing: 1px }
+                p.x:lang(de) { margin-top: 9px }
+                p.y { color: blue }
+                div.a > p.x { padding-left: 2px }
+                """,
+            body: """
+                <div class="a"><p class="x">1</p></div><div><h2>h</h2><p class="x">2</p></div>                <div lang="de"><p class="x">3</p></div><div class="a"><div><p class="x">4</p></div></div>
+                """)
+        let ps = paragraphs(styled)
+        try #require(ps.count == 4)
+        let red = "rgb(255, 0, 0)", black = "rgb(0, 0, 0)"
+        #expect(ps.map { $0.computed.cssValue(of: .color) } == [red, black, black, red])
+        #expect(ps.map { $0.computed.cssValue(of: .textIndent) } == ["3px", "3px", "3px", "3px"])
+        #expect(ps.map { $0.computed.cssValue(of: .letterSpacing) } == ["normal", "1px", "normal", "normal"])
+        #expect(ps.map { $0.computed.cssValue(of: .marginTop) } == ["16px", "16px", "9px", "16px"])
+        #expect(ps.map { $0.computed.cssValue(of: .paddingLeft) } == ["2px", "0px", "0px", "0px"])
+    }
 }

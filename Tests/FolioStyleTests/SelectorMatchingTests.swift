@@ -50,7 +50,13 @@ import Testing
             var count = 0
             for element in elements {
                 let plain = selector.matches(element)
-                #expect(selector.matches(element, memo: memo, rule: rule) == plain, "\(text) at element \(element.index)")
+                #expect(selector.matcher.matches(element, memo: (memo, rule)) == plain, "\(text) at element \(element.index)")
+                // Where the subject matches, matching what lies left of it alone agrees too.
+                if selector.matcher.subjectMatches(element) {
+                    #expect(selector.matcher.matchesLeftOfSubject(element, memo: (memo, rule)) == plain, "\(text) left of element \(element.index)")
+                } else {
+                    #expect(!plain)
+                }
                 if plain { count += 1 }
             }
             #expect(count > 0, "\(text) matches something, so the comparison means something")
@@ -249,5 +255,20 @@ import Testing
         let elapsed = try clock.measure { result = try matched(selector, in: body) }
         #expect(result == [])
         #expect(elapsed < .seconds(5))
+    }
+
+    /// A subject that looks at nothing but the element's name and attributes is tested once per
+    /// kind of element (`ElementMatcher`); anything that looks at place, content, language or
+    /// ancestors is not intrinsic.
+    @Test func intrinsicSubjectsAreThoseOfNameAndAttributesAlone() throws {
+        func intrinsic(_ text: String) throws -> Bool {
+            try #require(Selector.parseList(text)?.first, "\(text) did not parse").hasIntrinsicSubject
+        }
+        for text in ["p", "p.note", "#x", "a[href]", "[lang|=fr]", "a:link", ":not(.x)", ":is(p, .y)", "div > p.x", "h2 + p", "p:hover"] {
+            #expect(try intrinsic(text), "\(text)")
+        }
+        for text in ["p:first-child", ":root", ":lang(en)", "p:empty", ":not(div p)", ":is(p:nth-child(2))", "p:has(em)", "div p:last-of-type"] {
+            #expect(try !intrinsic(text), "\(text)")
+        }
     }
 }

@@ -6,14 +6,39 @@ import FolioXML
 /// https://www.w3.org/TR/css-cascade-4/#cascade-sort
 struct ElementMatcher {
     let rules: RuleSet
-    private var candidates: [Int32] = []
+    private var found: [Int32] = []
     private let ancestors = AncestorMemo()
     /// The kinds of element met so far — one per name and attributes, which are all the
     /// candidates depend on — by `XMLNode.nameAndAttributesHash`: most elements repeat one met
     /// before. Kind numbers are never reused, also after the cache starts again.
-    private var known: [Int: [(element: XMLNode, kind: Int, candidates: [Int32])]] = [:]
+    private var known: [Int: [(element: XMLNode, kind: Int, list: Int)]] = [:]
     private var kinds = 0
     private static let knownKept = 4096
+    /// The candidate rules of each kind in `known`, and those of the element in hand.
+    private var lists: [[Candidate]] = []
+    private var current = 0
+
+    /// A rule that may match the elements of one kind, and what is known of it for them. A
+    /// subject that looks at nothing but the element's name and attributes
+    /// (`Selector.hasIntrinsicSubject`: `p`, `.note`, `a[href]`) answers alike for every element
+    /// of the kind, so it is tested for the first one only.
+    private struct Candidate {
+        var rule: Int32
+        var known: Known
+    }
+
+    private enum Known {
+        /// The whole selector is matched for each element.
+        case nothing
+        /// The subject is intrinsic, not tested yet.
+        case untested
+        /// The subject matches: what lies left of it is matched for each element.
+        case subject
+        /// The selector is its subject, which matches.
+        case all
+        /// The subject does not match.
+        case none
+    }
 
     init(rules: RuleSet) {
         self.rules = rules
@@ -43,9 +68,9 @@ struct ElementMatcher {
         let kind: Int
         if let twin = known[signature]?.first(where: { $0.element.hasSameNameAndAttributes(as: element) }) {
             kind = twin.kind
-            candidates = twin.candidates
+            current = twin.list
         } else {
-            candidates.removeAll(keepingCapacity: true)
+            found.removeAll(keepingCapacity: true)
             let classes = element.attribute("class")?.split(whereSeparator: RuleSet.isSeparator) ?? []
             var attributes: [(name: String, value: String)] = []
             if rules.hasAttributeRules {
@@ -55,17 +80,38 @@ struct ElementMatcher {
                 }
             }
             rules.candidates(id: element.attribute("id"), classes: classes, tag: element.localName.lowercased(),
-                             attributes: attributes, into: &candidates)
+                             attributes: attributes, into: &found)
             kinds += 1
             kind = kinds
-            if known[signature] == nil && known.count >= Self.knownKept { known.removeAll(keepingCapacity: true) }
-            known[signature, default: []].append((element, kind, candidates))
+            if known[signature] == nil && known.count >= Self.knownKept {
+                known.removeAll(keepingCapacity: true)
+                lists.removeAll(keepingCapacity: true)
+            }
+            lists.append(found.map { Candidate(rule: $0, known: rules.entries[Int($0)].intrinsicSubject ? .untested : .nothing) })
+            current = lists.count - 1
+            known[signature, default: []].append((element, kind, current))
         }
         var placed: [Int32] = []
-        for index in candidates where rules.entries[Int(index)].dependsOnPlace {
-            if rules.entries[Int(index)].selector.matches(element, memo: ancestors, rule: Int(index)) { placed.append(index) }
+        for k in lists[current].indices where rules.entries[Int(lists[current][k].rule)].dependsOnPlace {
+            if test(k, element) { placed.append(lists[current][k].rule) }
         }
         return (kind, placed)
+    }
+
+    /// Whether candidate `k` of the element's kind matches it, testing an intrinsic subject
+    /// once for the kind.
+    private mutating func test(_ k: Int, _ element: XMLNode) -> Bool {
+        let rule = Int(lists[current][k].rule)
+        if lists[current][k].known == .untested {
+            let subject = rules.matchers[rule].subjectMatches(element)
+            lists[current][k].known = !subject ? .none : rules.entries[rule].isSubjectOnly ? .all : .subject
+        }
+        switch lists[current][k].known {
+        case .none: return false
+        case .all: return true
+        case .subject: return rules.matchers[rule].matchesLeftOfSubject(element, memo: (ancestors, rule))
+        case .nothing, .untested: return rules.matchers[rule].matches(element, memo: (ancestors, rule))
+        }
     }
 
     /// The cascade of the element `prepare` was last given, which found the rules in `placed`
@@ -74,19 +120,21 @@ struct ElementMatcher {
     mutating func match(_ element: XMLNode, placed: [Int32], extra: [Match]) -> Result {
         var matched = extra
         var pseudoMatched: [PseudoElement: [Match]] = [:]
-        for index in candidates {
-            let entry = rules.entries[Int(index)]
-            if entry.dependsOnPlace {
-                guard placed.contains(index) else { continue }
-            } else {
-                guard entry.selector.matches(element, memo: ancestors, rule: Int(index)) else { continue }
-            }
-            let block = rules.blocks[Int(entry.block)]
-            let found = matches(for: entry, block: block)
-            if let pseudo = entry.selector.pseudoElement {
-                pseudoMatched[pseudo, default: []] += found
-            } else {
-                matched += found
+        // A rule's block is read where it lies: a copy would retain its two arrays.
+        rules.blocks.withUnsafeBufferPointer { blocks in
+            for k in lists[current].indices {
+                let index = lists[current][k].rule
+                let entry = rules.entries[Int(index)]
+                if entry.dependsOnPlace {
+                    guard placed.contains(index) else { continue }
+                } else {
+                    guard test(k, element) else { continue }
+                }
+                if let pseudo = entry.pseudoElement {
+                    Self.appendMatches(of: entry, block: blocks[Int(entry.block)], to: &pseudoMatched[pseudo, default: []])
+                } else {
+                    Self.appendMatches(of: entry, block: blocks[Int(entry.block)], to: &matched)
+                }
             }
         }
         var result = Result()
@@ -97,15 +145,13 @@ struct ElementMatcher {
         return result
     }
 
-    private func matches(for entry: RuleSet.Entry, block: RuleSet.Block) -> [Match] {
-        var out: [Match] = []
+    private static func appendMatches(of entry: RuleSet.Entry, block: borrowing RuleSet.Block, to out: inout [Match]) {
         if !block.normal.isEmpty {
-            out.append(Match(rank: entry.origin.rank(important: false), specificity: entry.selector.specificity, order: entry.order, longhands: block.normal))
+            out.append(Match(rank: entry.origin.rank(important: false), specificity: entry.specificity, order: entry.order, longhands: block.normal))
         }
         if !block.important.isEmpty {
-            out.append(Match(rank: entry.origin.rank(important: true), specificity: entry.selector.specificity, order: entry.order, longhands: block.important))
+            out.append(Match(rank: entry.origin.rank(important: true), specificity: entry.specificity, order: entry.order, longhands: block.important))
         }
-        return out
     }
 
     /// Applies matches from lowest to highest precedence; the last value for a property wins.

@@ -5,13 +5,20 @@ import FolioPublication
 /// with their declarations parsed once into longhands, and bucketed by the key of each
 /// selector's rightmost compound so that an element only tries rules that can match it.
 struct RuleSet {
+    /// What the cascade needs of a rule's selector besides matching it (`matchers`), in a
+    /// value with nothing to retain: matching reads an entry for each rule it tries.
     struct Entry {
-        var selector: Selector
         var block: Int32
         var origin: Origin
         var order: Int32
-        /// `selector.dependsOnPlace`, worked out once.
+        var specificity: Specificity
+        var pseudoElement: PseudoElement?
+        /// `Selector.dependsOnPlace`, worked out once.
         var dependsOnPlace: Bool
+        /// `Selector.hasIntrinsicSubject`, worked out once.
+        var intrinsicSubject: Bool
+        /// The selector is its subject alone: no combinator.
+        var isSubjectOnly: Bool
     }
 
     /// A rule's declarations, parsed: the normal and the `!important` longhands.
@@ -21,6 +28,8 @@ struct RuleSet {
     }
 
     private(set) var entries: [Entry] = []
+    /// The entries' selectors, as matching reads them.
+    private(set) var matchers: [SelectorMatcher] = []
     private(set) var blocks: [Block] = []
     private(set) var byID: [String: [Int32]] = [:]
     private(set) var byClass: [String: [Int32]] = [:]
@@ -108,8 +117,10 @@ struct RuleSet {
         let blockIndex = Int32(blocks.count - 1)
         for selector in rule.selectors {
             let index = Int32(entries.count)
-            entries.append(Entry(selector: selector, block: blockIndex, origin: origin, order: index,
-                                 dependsOnPlace: selector.dependsOnPlace))
+            entries.append(Entry(block: blockIndex, origin: origin, order: index, specificity: selector.specificity,
+                                 pseudoElement: selector.pseudoElement, dependsOnPlace: selector.dependsOnPlace,
+                                 intrinsicSubject: selector.hasIntrinsicSubject, isSubjectOnly: selector.combinators.isEmpty))
+            matchers.append(selector.matcher)
             addAncestorPlaceTests(of: selector)
             switch selector.rightmostKey {
             case .id(let id): byID[id, default: []].append(index)

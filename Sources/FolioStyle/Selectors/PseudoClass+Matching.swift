@@ -16,6 +16,17 @@ extension PseudoClass {
         }
     }
 
+    /// Whether the answer depends on nothing but the element's own namespace, name and
+    /// attributes (see `CompoundSelector.isIntrinsic`).
+    var isIntrinsic: Bool {
+        switch self {
+        case .link, .anyLink, .never: true
+        case .not(let list), .is(let list), .where(let list):
+            list.allSatisfy { $0.combinators.isEmpty && $0.pseudoElement == nil && $0.hasIntrinsicSubject }
+        default: false
+        }
+    }
+
     func matches(_ element: XMLNode) -> Bool {
         switch self {
         case .root:

@@ -9,17 +9,7 @@ import FolioXML
 extension Selector {
     /// True when the element matches (its pseudo-element, if any, is the cascade's concern).
     public func matches(_ element: XMLNode) -> Bool {
-        guard element.isElement, !compounds.isEmpty else { return false }
-        return match(0, element, memo: nil) == .matched
-    }
-
-    /// The same, remembering at each descendant combinator which elements have an ancestor
-    /// matching the selector's part to its left: every `td` of a play under
-    /// `[epub|type~="z3998:drama"] td` asks the same question of the same ancestors. `memo` is
-    /// for one document, `rule` names this selector in it.
-    func matches(_ element: XMLNode, memo: AncestorMemo, rule: Int) -> Bool {
-        guard element.isElement, !compounds.isEmpty else { return false }
-        return match(0, element, memo: (memo, rule)) == .matched
+        matcher.matches(element, memo: nil)
     }
 
     /// True when the selector can tell apart two elements with the same parent, name and
@@ -38,6 +28,54 @@ extension Selector {
         return placed || combinators.first == .nextSibling || combinators.first == .subsequentSibling
     }
 
+    /// Whether the subject compound's answer depends on nothing but the element's own
+    /// namespace, name and attributes (`p.note`, `a[href]`, `:not(.x)`): it is then the same for
+    /// every element with the same name and attributes.
+    var hasIntrinsicSubject: Bool {
+        compounds.first?.isIntrinsic ?? false
+    }
+}
+
+/// A selector in the form matching reads it: a class whose parts are constants, so that
+/// testing a rule against an element copies nothing (a `Selector` or `CompoundSelector`
+/// copied out of an array retains each of its strings and arrays, which was a fifth of the
+/// cascade's work).
+final class SelectorMatcher: Sendable {
+    private let compounds: [Compound]
+    private let combinators: [Combinator]
+
+    /// One compound selector, tested where it lies.
+    private final class Compound: Sendable {
+        let selector: CompoundSelector
+        init(_ selector: CompoundSelector) { self.selector = selector }
+    }
+
+    init(compounds: [CompoundSelector], combinators: [Combinator]) {
+        self.compounds = compounds.map(Compound.init)
+        self.combinators = combinators
+    }
+
+    /// Whether the element matches; with `memo`, remembering at each descendant combinator
+    /// which elements have an ancestor matching the selector's part to its left: every `td` of
+    /// a play under `[epub|type~="z3998:drama"] td` asks the same question of the same
+    /// ancestors. `memo` is for one document, and its `Int` names this selector in it.
+    func matches(_ element: XMLNode, memo: (AncestorMemo, Int)?) -> Bool {
+        guard element.isElement, !compounds.isEmpty else { return false }
+        return match(0, element, memo: memo) == .matched
+    }
+
+    /// Matches what lies left of the subject, the subject itself being known to match.
+    func matchesLeftOfSubject(_ element: XMLNode, memo: (AncestorMemo, Int)?) -> Bool {
+        guard element.isElement, !compounds.isEmpty else { return false }
+        return step(0, element, memo: memo) == .matched
+    }
+
+    /// Whether the subject compound matches.
+    func subjectMatches(_ element: XMLNode) -> Bool {
+        guard element.isElement, let subject = compounds.first else { return false }
+        return subject.selector.matches(element)
+    }
+
     private enum Outcome {
         case matched
         case restartFromClosestLaterSibling
@@ -46,7 +84,12 @@ extension Selector {
     }
 
     private func match(_ index: Int, _ element: XMLNode, memo: (AncestorMemo, Int)?) -> Outcome {
-        guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
+        guard compounds[index].selector.matches(element) else { return .restartFromClosestLaterSibling }
+        return step(index, element, memo: memo)
+    }
+
+    /// Goes on from compound `index`, which `element` matches, along the combinator to its left.
+    private func step(_ index: Int, _ element: XMLNode, memo: (AncestorMemo, Int)?) -> Outcome {
         guard index < combinators.count else { return .matched }
         let combinator = combinators[index]
         if let (ancestors, rule) = memo, combinator == .descendant, AncestorMemo.fits(rule: rule, step: index) {
@@ -124,6 +167,17 @@ final class AncestorMemo {
 }
 
 extension CompoundSelector {
+    /// Whether the compound looks at nothing but the element's own namespace, name and
+    /// attributes: not at its place, content, ancestors or language.
+    var isIntrinsic: Bool {
+        conditions.allSatisfy { condition in
+            switch condition {
+            case .id, .className, .attribute: true
+            case .pseudoClass(let pseudo): pseudo.isIntrinsic
+            }
+        }
+    }
+
     /// True when every part of the compound holds for the element.
     public func matches(_ element: XMLNode) -> Bool {
         if let type, !type.matches(element) { return false }

@@ -6,17 +6,19 @@ import FolioXML
 /// and `combinators[i]` joins `compounds[i]` to `compounds[i + 1]` on its left.
 /// https://www.w3.org/TR/selectors-4/#complex
 public struct Selector: Sendable, Hashable {
-    public var compounds: [CompoundSelector]
-    public var combinators: [Combinator]
+    public let compounds: [CompoundSelector]
+    public let combinators: [Combinator]
     /// The pseudo-element the selector ends in; the cascade styles that box instead of the element.
-    public var pseudoElement: PseudoElement?
-    public var specificity: Specificity
+    public let pseudoElement: PseudoElement?
+    public let specificity: Specificity
     /// The most selective key of the subject compound, for bucketing rules in hash maps.
-    public var rightmostKey: SelectorKey
+    public let rightmostKey: SelectorKey
     /// What it was parsed from, and words put before it: its text is written only when asked
     /// for (inspection and warnings), not for each of a stylesheet's selectors.
     var source: [ComponentValue]
     var prefix: String
+    /// The selector in the form matching reads (not part of its value: built from the rest).
+    let matcher: SelectorMatcher
 
     /// The selector as written (for inspection and warnings).
     public var text: String { prefix + source.cssText }
@@ -31,6 +33,20 @@ public struct Selector: Sendable, Hashable {
         if pseudoElement != nil { specificity.c += 1 }
         self.specificity = specificity
         rightmostKey = compounds.first?.key ?? .universal
+        matcher = SelectorMatcher(compounds: compounds, combinators: combinators)
+    }
+
+    public static func == (a: Selector, b: Selector) -> Bool {
+        a.compounds == b.compounds && a.combinators == b.combinators && a.pseudoElement == b.pseudoElement
+            && a.source == b.source && a.prefix == b.prefix
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(compounds)
+        hasher.combine(combinators)
+        hasher.combine(pseudoElement)
+        hasher.combine(source)
+        hasher.combine(prefix)
     }
 
     /// Parses a selector list written as text; nil when any selector in it is invalid.
