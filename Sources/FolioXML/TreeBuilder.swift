@@ -21,6 +21,16 @@ struct TreeBuilder {
     private var attributes: [XMLTree.Attribute] = []
     private var names: [QualifiedName] = []
     private var nameIndex: [QualifiedName: Int32] = [:]
+    /// Names met so far by libxml2's own pointers to them: the parser keeps one copy of each
+    /// name (in its dictionary, or at least one per node, all alive with the document) and one
+    /// namespace record per declaration, so the same two pointers are the same name, found
+    /// without making its strings and hashing them.
+    private var namesByPointer: [NamePointers: Int32] = [:]
+
+    private struct NamePointers: Hashable {
+        var name: UnsafeRawPointer?
+        var namespace: UnsafeRawPointer?
+    }
     private var texts: [String] = []
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
@@ -71,19 +81,19 @@ struct TreeBuilder {
                                      + "their text is kept", at: "\(path):\(line(n))")
                 }
                 let container = frames[Self.maximumDepth].record
-                let qname = elementName(n, inherited: parent.namespace)
-                let index = append(XMLTree.Record(kind: .element, name: intern(qname), line: line(n)), to: container)
+                let name = elementName(n, inherited: parent.namespace)
+                let index = append(XMLTree.Record(kind: .element, name: name, line: line(n)), to: container)
                 copyAttributes(n, into: index)
                 if let children = n.pointee.children {
-                    frames.append(Frame(record: container, namespace: qname.namespaceURI, source: n))
+                    frames.append(Frame(record: container, namespace: names[Int(name)].namespaceURI, source: n))
                     node = children
                 }
             case XML_ELEMENT_NODE:
-                let qname = elementName(n, inherited: parent.namespace)
-                let index = append(XMLTree.Record(kind: .element, name: intern(qname), line: line(n)), to: parent.record)
+                let name = elementName(n, inherited: parent.namespace)
+                let index = append(XMLTree.Record(kind: .element, name: name, line: line(n)), to: parent.record)
                 copyAttributes(n, into: index)
                 if let children = n.pointee.children {
-                    frames.append(Frame(record: index, namespace: qname.namespaceURI, source: n))
+                    frames.append(Frame(record: index, namespace: names[Int(name)].namespaceURI, source: n))
                     node = children
                 }
             case XML_TEXT_NODE:
@@ -159,33 +169,53 @@ struct TreeBuilder {
         var attr = n.pointee.properties
         let start = Int32(attributes.count)
         while let a = attr {
-            let local = string(a.pointee.name)
-            var qname: QualifiedName
-            if let ns = a.pointee.ns {
-                qname = QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
-            } else if fromHTML, let colon = local.firstIndex(of: ":") {
-                // The HTML parser keeps prefixed names whole: map the prefixes EPUB content uses.
-                let prefix = String(local[..<colon])
-                let rest = String(local[local.index(after: colon)...])
-                let uri = ["xml": Namespace.xml, "epub": Namespace.epub, "xlink": Namespace.xlink][prefix]
-                qname = QualifiedName(namespaceURI: uri, prefix: prefix, localName: uri == nil ? local : rest)
-            } else {
-                qname = QualifiedName(namespaceURI: nil, prefix: nil, localName: local)
-            }
+            attributes.append(XMLTree.Attribute(name: attributeName(a), value: Int32(texts.count)))
             var value = ""
             if let v = xmlNodeListGetString(n.pointee.doc, a.pointee.children, 1) {
                 value = String(cString: v)
                 folio_xmlFree(v)
             }
             texts.append(value)
-            attributes.append(XMLTree.Attribute(name: intern(qname), value: Int32(texts.count - 1)))
             attr = a.pointee.next
         }
         records[Int(element)].attributeStart = start
         records[Int(element)].attributeCount = Int32(attributes.count) - start
     }
 
-    private mutating func elementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
+    /// An attribute's name, interned (by libxml2's pointers once met).
+    private mutating func attributeName(_ a: xmlAttrPtr) -> Int32 {
+        let key = NamePointers(name: UnsafeRawPointer(a.pointee.name), namespace: a.pointee.ns.map(UnsafeRawPointer.init))
+        if let known = namesByPointer[key] { return known }
+        let local = string(a.pointee.name)
+        let qname: QualifiedName
+        if let ns = a.pointee.ns {
+            qname = QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
+        } else if fromHTML, let colon = local.firstIndex(of: ":") {
+            // The HTML parser keeps prefixed names whole: map the prefixes EPUB content uses.
+            let prefix = String(local[..<colon])
+            let rest = String(local[local.index(after: colon)...])
+            let uri = ["xml": Namespace.xml, "epub": Namespace.epub, "xlink": Namespace.xlink][prefix]
+            qname = QualifiedName(namespaceURI: uri, prefix: prefix, localName: uri == nil ? local : rest)
+        } else {
+            qname = QualifiedName(namespaceURI: nil, prefix: nil, localName: local)
+        }
+        let index = intern(qname)
+        namesByPointer[key] = index
+        return index
+    }
+
+    /// An element's name, interned. In XHTML it is the name as written, found by libxml2's
+    /// pointers once met; the HTML parser's names take a namespace from where they stand.
+    private mutating func elementName(_ n: xmlNodePtr, inherited: String?) -> Int32 {
+        guard !fromHTML else { return intern(qualifiedElementName(n, inherited: inherited)) }
+        let key = NamePointers(name: UnsafeRawPointer(n.pointee.name), namespace: n.pointee.ns.map(UnsafeRawPointer.init))
+        if let known = namesByPointer[key] { return known }
+        let index = intern(qualifiedElementName(n, inherited: inherited))
+        namesByPointer[key] = index
+        return index
+    }
+
+    private mutating func qualifiedElementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
         let local = string(n.pointee.name)
         if !fromHTML, local.isEmpty || local.utf8.contains(0x3A) { hasInvalidNames = true }
         if let ns = n.pointee.ns {

@@ -18,6 +18,30 @@ import Testing
         #expect(fonts.face(for: [.generic(.serif)], weight: 400, italic: false).face === fonts.defaultFace)
     }
 
+    /// A style's face is remembered (`FaceMemo`): the last answer is compared first, then the
+    /// table; queries that differ in one part each, asked in turn, get each their own face.
+    @Test func rememberedFacesAnswerEachQueryAsTheFontContextDoes() throws {
+        let context = InlineContext(fonts: try FontContext(diagnostics: diagnostics))
+        func font(_ families: [FontFamily], weight: Int = 400, italic: Bool = false) -> FontProperties {
+            var style = ComputedStyle.initial
+            style.font.family = families
+            style.font.weight = weight
+            style.font.style = italic ? .italic : .normal
+            return style.font
+        }
+        let queries = [font([.generic(.serif)]), font([.generic(.sansSerif)]), font([.generic(.serif)], weight: 700),
+                       font([.generic(.serif)], italic: true), font([.named("No Such Font"), .generic(.monospace)]), font([.generic(.serif)])]
+        for _ in 0..<3 {
+            for query in queries + queries.reversed() {
+                let remembered = context.face(for: query)
+                let fresh = context.fonts.face(for: query.family, weight: query.weight, italic: query.style != .normal, stretch: query.stretch)
+                #expect(remembered.face === fresh.face && remembered == fresh)
+            }
+        }
+        #expect(context.face(for: queries[1]).face.family == "Carlito")
+        #expect(context.face(for: queries[4]).face.family == "Liberation Mono")
+    }
+
     @Test func anUnknownFamilyGivesWayToTheNextAndFinallyToTheDefaultSerif() throws {
         let fonts = try FontContext(diagnostics: diagnostics)
         #expect(fonts.face(for: [.named("No Such Font"), .generic(.monospace)], weight: 400, italic: false).face.family == "Liberation Mono")

@@ -22,6 +22,30 @@ import Testing
         #expect(aside.line == 2)
     }
 
+    /// Names are interned by libxml2's pointers once met: one local name in several namespace
+    /// declarations, prefixes and attribute places keeps each its own namespace, and the same
+    /// name declared twice is one name.
+    @Test func oneLocalNameUnderSeveralNamespacesKeepsEachItsOwn() throws {
+        let tree = try parse("""
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:s="http://www.w3.org/2000/svg"><body>
+            <a title="t" href="#x">1</a><s:svg><s:a title="u"><title>in svg</title></s:a></s:svg>
+            <svg xmlns="http://www.w3.org/2000/svg"><a xmlns:x="http://www.w3.org/1999/xlink" x:href="#y"/></svg>
+            <div xmlns="http://www.w3.org/1999/xhtml"><a title="v">2</a></div><a>3</a></body></html>
+            """)
+        let root = try #require(tree.root)
+        let anchors = root.descendants().filter { $0.isElement && $0.localName == "a" }
+        #expect(anchors.map(\.namespaceURI) == [Namespace.xhtml, Namespace.svg, Namespace.svg, Namespace.xhtml, Namespace.xhtml])
+        #expect(anchors.map { $0.name?.prefix } == [nil, "s", nil, nil, nil])
+        #expect(anchors.map { $0.attribute("title") } == ["t", "u", nil, "v", nil])
+        #expect(anchors[2].attribute("href") == nil)
+        #expect(anchors[2].attribute("href", namespace: Namespace.xlink) == "#y")
+        // The xhtml `a` of the body and of the redeclared div are one name: the same index.
+        #expect(tree.records[Int(anchors[0].index)].name == tree.records[Int(anchors[3].index)].name && tree.records[Int(anchors[0].index)].name == tree.records[Int(anchors[4].index)].name)
+        #expect(tree.records[Int(anchors[0].index)].name != tree.records[Int(anchors[2].index)].name && tree.records[Int(anchors[1].index)].name != tree.records[Int(anchors[2].index)].name)
+        let titles = root.descendants().filter { $0.isElement && $0.localName == "title" }
+        #expect(titles.map(\.namespaceURI) == [Namespace.xhtml])
+    }
+
     @Test func htmlNamedEntitiesResolveUnderAnXHTMLDoctype() throws {
         let tree = try parse("""
             <?xml version="1.0"?>

@@ -78,13 +78,30 @@ final class FaceMemo: Sendable {
         var stretch: Double
     }
 
-    private let table = Mutex<[Query: FontChoice]>([:])
+    private struct State {
+        var table: [Query: FontChoice] = [:]
+        /// The last answer, compared before hashing: a paragraph asks for the same font again and
+        /// again, its family list one array (equal arrays that share storage compare at once),
+        /// and hashing every family name was most of the cost of asking.
+        var last: (query: Query, choice: FontChoice)?
+    }
+
+    private let state = Mutex(State())
 
     func face(for font: FontProperties, in fonts: FontContext) -> FontChoice {
         let query = Query(families: font.family, weight: font.weight, italic: font.style != .normal, stretch: font.stretch)
-        if let known = table.withLock({ $0[query] }) { return known }
+        let known: FontChoice? = state.withLock { state in
+            if let last = state.last, last.query == query { return last.choice }
+            guard let choice = state.table[query] else { return nil }
+            state.last = (query, choice)
+            return choice
+        }
+        if let known { return known }
         let choice = fonts.face(for: query.families, weight: query.weight, italic: query.italic, stretch: query.stretch)
-        table.withLock { $0[query] = choice }
+        state.withLock { state in
+            state.table[query] = choice
+            state.last = (query, choice)
+        }
         return choice
     }
 }
