@@ -132,4 +132,27 @@ import Testing
         #expect(ps.map { $0.computed.cssValue(of: .marginTop) } == ["16px", "16px", "9px", "16px"])
         #expect(ps.map { $0.computed.cssValue(of: .paddingLeft) } == ["2px", "0px", "0px", "0px"])
     }
+
+    /// Elements whose cascaded values are equal under one parent style share one computed
+    /// style, whether they match the same rules (found by the rules), other rules with the same
+    /// values, or a `style` attribute that says the same (found by the values).
+    @Test func equalCascadedValuesUnderOneParentStyleShareOneStyle() throws {
+        let styled = StyleFixture().style(
+            style: """
+                p { color: red }
+                .x { color: blue }
+                .z { color: blue }
+                .y { text-indent: 2px }
+                """,
+            body: """
+                <div><p class="x">1</p><p class="x y">2</p></div><div><p class="y x">3</p><p class="z">4</p>                <p style="color: blue">5</p><p class="x">6</p><p class="y">7</p></div>
+                """)
+        let ps = paragraphs(styled)
+        try #require(ps.count == 7)
+        #expect(ps[0].style === ps[5].style && ps[0].style === ps[3].style && ps[0].style === ps[4].style)
+        #expect(ps[1].style === ps[2].style)
+        #expect(ps[0].style !== ps[1].style && ps[1].style !== ps[6].style)
+        #expect(ps.map { $0.computed.cssValue(of: .color) } == ["rgb(0, 0, 255)", "rgb(0, 0, 255)", "rgb(0, 0, 255)", "rgb(0, 0, 255)",
+                                                                "rgb(0, 0, 255)", "rgb(0, 0, 255)", "rgb(255, 0, 0)"])
+    }
 }

@@ -154,4 +154,24 @@ import Testing
         // A phone on its side is 844 px wide.
         #expect([landscape.value(.marginLeft, of: "p"), landscape.value(.marginRight, of: "p"), landscape.value(.color, of: "p")] == ["0px", "2px", red])
     }
+
+    /// Cascaded values: the last value declared for a property wins, across blocks given from
+    /// lowest to highest precedence and within a block; the values are kept in property order,
+    /// so equal values compare and hash alike however they were declared.
+    @Test func cascadedValuesKeepTheLastValueOfEachPropertyInPropertyOrder() throws {
+        let red = SpecifiedValue.color(.rgba(RGBA(red: 255, green: 0, blue: 0))), blue = SpecifiedValue.color(.rgba(RGBA(red: 0, green: 0, blue: 255)))
+        let green = SpecifiedValue.color(.currentColor)
+        let low: PropertyParser.Longhands = [(.color, red), (.textIndent, TestCSS.cascaded("text-indent: 1px")[.textIndent]!)]
+        let high: PropertyParser.Longhands = [(.color, blue), (.display, .display(.block)), (.color, green)]
+        let values = CascadedValues(lowestFirst: [low, high])
+        #expect(values.count == 3)
+        #expect(values[.color] == green)
+        #expect(values[.display] == .display(.block))
+        #expect(values[.textIndent] != nil && values[.fontSize] == nil)
+        #expect(values.values.map(\.id.rawValue) == values.values.map(\.id.rawValue).sorted())
+        let same = CascadedValues([.display: .display(.block), .color: green, .textIndent: values[.textIndent]!])
+        #expect(values == same && values.hashValue == same.hashValue)
+        #expect(CascadedValues(lowestFirst: [high, low])[.color] == red)
+        #expect(CascadedValues(lowestFirst: [PropertyParser.Longhands]()).isEmpty)
+    }
 }

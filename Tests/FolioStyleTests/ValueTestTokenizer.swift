@@ -17,12 +17,12 @@ enum TestCSS {
     }
 
     /// The cascaded map of a `name: value; name: value` list (later declarations win).
-    static func cascaded(_ block: String) -> [PropertyID: SpecifiedValue] {
+    static func cascaded(_ block: String) -> CascadedValues {
         var result: [PropertyID: SpecifiedValue] = [:]
         for declaration in declarations(block) {
             for (id, value) in PropertyParser.parse(declaration) ?? [] { result[id] = value }
         }
-        return result
+        return CascadedValues(result)
     }
 
     private static func declarations(_ text: String) -> [Declaration] {

@@ -52,10 +52,19 @@ struct ElementMatcher {
         var longhands: PropertyParser.Longhands
     }
 
-    /// What the cascade gives an element and each of its pseudo-elements.
+    /// What the cascade gives an element and each of its pseudo-elements. The element's own
+    /// values are cascaded when asked for (`cascaded`): an element whose rules (`rules`) are
+    /// those of one met before under the same parent style takes its style without them.
     struct Result {
-        var element: [PropertyID: SpecifiedValue] = [:]
-        var pseudo: [PseudoElement: [PropertyID: SpecifiedValue]] = [:]
+        /// The element's matched blocks.
+        var element: [Match] = []
+        var pseudo: [PseudoElement: CascadedValues] = [:]
+        /// The rules that matched the element, as `RuleSet` numbers them, which settle its
+        /// cascaded values; nil when declarations of its own (`style=""`, presentational
+        /// hints) take part.
+        var rules: [Int32]?
+
+        var cascaded: CascadedValues { ElementMatcher.cascade(element) }
     }
 
     /// Finds the rules that may match `element` (by its id, classes, name and attributes) and
@@ -120,6 +129,7 @@ struct ElementMatcher {
     mutating func match(_ element: XMLNode, placed: [Int32], extra: [Match]) -> Result {
         var matched = extra
         var pseudoMatched: [PseudoElement: [Match]] = [:]
+        var matchedRules: [Int32] = []
         // A rule's block is read where it lies: a copy would retain its two arrays.
         rules.blocks.withUnsafeBufferPointer { blocks in
             for k in lists[current].indices {
@@ -134,11 +144,13 @@ struct ElementMatcher {
                     Self.appendMatches(of: entry, block: blocks[Int(entry.block)], to: &pseudoMatched[pseudo, default: []])
                 } else {
                     Self.appendMatches(of: entry, block: blocks[Int(entry.block)], to: &matched)
+                    matchedRules.append(index)
                 }
             }
         }
         var result = Result()
-        result.element = Self.cascade(matched)
+        result.element = matched
+        result.rules = extra.isEmpty ? matchedRules : nil
         for (pseudo, list) in pseudoMatched {
             result.pseudo[pseudo] = Self.cascade(list)
         }
@@ -155,17 +167,13 @@ struct ElementMatcher {
     }
 
     /// Applies matches from lowest to highest precedence; the last value for a property wins.
-    static func cascade(_ matches: [Match]) -> [PropertyID: SpecifiedValue] {
-        guard !matches.isEmpty else { return [:] }
+    static func cascade(_ matches: [Match]) -> CascadedValues {
+        guard !matches.isEmpty else { return CascadedValues() }
         let sorted = matches.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
             if a.specificity != b.specificity { return a.specificity < b.specificity }
             return a.order < b.order
         }
-        var values: [PropertyID: SpecifiedValue] = [:]
-        for match in sorted {
-            for (id, value) in match.longhands { values[id] = value }
-        }
-        return values
+        return CascadedValues(lowestFirst: sorted.lazy.map(\.longhands))
     }
 }

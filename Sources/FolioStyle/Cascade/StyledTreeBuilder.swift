@@ -17,6 +17,9 @@ struct StyledTreeBuilder {
     /// Elements with the same parent style and the same cascaded values compute the same style
     /// (most paragraphs of a chapter): computed once, shared.
     private var computed: [ComputeKey: SharedStyle] = [:]
+    /// The same, by the rules that matched (`ElementMatcher.Result.rules`), which settle the
+    /// cascaded values: found without cascading them, or hashing and comparing them.
+    private var computedByRules: [RulesKey: SharedStyle] = [:]
     private var flattened = false
 
     /// Elements whose cascade others may share. An element of the same kind (name and
@@ -72,7 +75,12 @@ struct StyledTreeBuilder {
 
     private struct ComputeKey: Hashable {
         var parent: ObjectIdentifier?
-        var cascaded: [PropertyID: SpecifiedValue]
+        var cascaded: CascadedValues
+    }
+
+    private struct RulesKey: Hashable {
+        var parent: ObjectIdentifier?
+        var rules: [Int32]
     }
 
     /// The deepest nesting of styled elements kept (Chromium's HTML parser keeps 512; a debug build lays out about 250 on an 8 MB stack): deeper
@@ -95,7 +103,7 @@ struct StyledTreeBuilder {
         /// The element's family (`families`), which its children share under.
         var family: Int
         var next: XMLNode?
-        var after: [PropertyID: SpecifiedValue]?
+        var after: CascadedValues?
     }
 
     mutating func build() -> StyledDocument {
@@ -147,7 +155,7 @@ struct StyledTreeBuilder {
             shared = twin.style
         } else {
             cascaded = matcher.match(element, placed: placed, extra: ownDeclarations(element))
-            shared = computedStyle(cascaded.element, of: element, parent: parent, parentStyle: parentStyle)
+            shared = computedStyle(cascaded, of: element, parent: parent, parentStyle: parentStyle)
             if sharable {
                 if twins[twinKey] == nil && twins.count >= Self.twinKeysKept { twins.removeAll(keepingCapacity: true) }
                 var list = twins[twinKey, default: []]
@@ -172,7 +180,7 @@ struct StyledTreeBuilder {
 
         counters.enter(style.generated.value, isListItem: style.box.display == .listItem, parentScope: parent)
         if style.box.display == .listItem {
-            addMarker(for: element, style: style, cascaded: cascaded.pseudo[.marker] ?? [:], to: index)
+            addMarker(for: element, style: style, cascaded: cascaded.pseudo[.marker] ?? CascadedValues(), to: index)
         }
         if let before = cascaded.pseudo[.before] {
             addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
@@ -183,9 +191,19 @@ struct StyledTreeBuilder {
 
     /// The style computed from `cascaded` under `parent`, shared with every element that has the
     /// same parent style and cascaded values.
-    private mutating func computedStyle(_ cascaded: [PropertyID: SpecifiedValue], of element: XMLNode, parent: Int32,
+    private mutating func computedStyle(_ matched: ElementMatcher.Result, of element: XMLNode, parent: Int32,
                                         parentStyle: ComputedStyle?) -> SharedStyle {
-        let key = ComputeKey(parent: parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil, cascaded: cascaded)
+        let parentID = parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil
+        let rulesKey = matched.rules.map { RulesKey(parent: parentID, rules: $0) }
+        if let rulesKey, let hit = computedByRules[rulesKey] { return hit }
+        let shared = computedStyle(matched.cascaded, of: element, parent: parentID, parentStyle: parentStyle)
+        if let rulesKey { computedByRules[rulesKey] = shared }
+        return shared
+    }
+
+    private mutating func computedStyle(_ cascaded: CascadedValues, of element: XMLNode, parent: ObjectIdentifier?,
+                                        parentStyle: ComputedStyle?) -> SharedStyle {
+        let key = ComputeKey(parent: parent, cascaded: cascaded)
         if let hit = computed[key] { return hit }
         let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded, parent: parentStyle, root: rootStyle,
                                                                  environment: context.valueContext)
@@ -222,12 +240,12 @@ struct StyledTreeBuilder {
         return out
     }
 
-    private func pseudoStyle(_ cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle) -> SharedStyle {
+    private func pseudoStyle(_ cascaded: CascadedValues, parent: ComputedStyle) -> SharedStyle {
         context.interner.intern(ComputedStyle.compute(cascaded: cascaded, parent: parent, root: rootStyle, environment: context.valueContext))
     }
 
     /// A list item's marker: its counter in the list style, or the `list-style-image`.
-    private mutating func addMarker(for element: XMLNode, style: ComputedStyle, cascaded: [PropertyID: SpecifiedValue], to parent: Int32) {
+    private mutating func addMarker(for element: XMLNode, style: ComputedStyle, cascaded: CascadedValues, to parent: Int32) {
         let markerStyle = pseudoStyle(cascaded, parent: style)
         var marker = StyledNode(kind: .pseudo(.marker), index: 0, source: element, style: markerStyle)
         if case .items = markerStyle.style.generated.content {
@@ -241,7 +259,7 @@ struct StyledTreeBuilder {
         append(marker, to: parent)
     }
 
-    private mutating func addGenerated(_ pseudo: PseudoElement, for element: XMLNode, cascaded: [PropertyID: SpecifiedValue],
+    private mutating func addGenerated(_ pseudo: PseudoElement, for element: XMLNode, cascaded: CascadedValues,
                                        parentStyle: ComputedStyle, to parent: Int32) {
         let style = pseudoStyle(cascaded, parent: parentStyle)
         guard case .items = style.style.generated.content, style.style.box.display != .none else { return }

@@ -10,7 +10,7 @@ extension ComputedStyle {
     /// `currentColor` its own colour. `parent` is nil for the root element; `root` is the
     /// root element's style, for `rem` (nil while computing the root itself).
     public static func compute(
-        cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
+        cascaded: CascadedValues, parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
     ) -> ComputedStyle {
         computeWithinLimits(cascaded: cascaded, parent: parent, root: root, environment: environment).style
     }
@@ -18,7 +18,7 @@ extension ComputedStyle {
     /// `compute`, also naming the properties whose values were out of `StyleLimits` and
     /// clamped (for a warning).
     public static func computeWithinLimits(
-        cascaded: [PropertyID: SpecifiedValue], parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
+        cascaded: CascadedValues, parent: ComputedStyle?, root: ComputedStyle?, environment: ValueContext
     ) -> (style: ComputedStyle, clamped: [String]) {
         let inheritFrom = parent ?? rootParent(environment)
         var style = inheritFrom

@@ -39,6 +39,10 @@ public final class ShapeCache: Sendable {
         /// Ids are never reused, so a word shaped under a forgotten style cannot answer for
         /// a new one.
         var nextStyle = 0
+        /// The style interned last, compared before hashing: a paragraph's words come in runs
+        /// of one style, and hashing a style (its language, its features) cost more than
+        /// looking a word up.
+        var last: (style: Style, id: Int)?
         var hits = 0
         var misses = 0
 
@@ -48,11 +52,17 @@ public final class ShapeCache: Sendable {
         }
 
         mutating func intern(_ style: Style, face: FontFace) -> Int {
-            if let known = styles[style] { return known.id }
-            let id = nextStyle
-            nextStyle += 1
-            styles[style] = (id, face)
-            scales[id] = style.size / Double(max(1, face.metrics.unitsPerEm))
+            if let last, last.style == style { return last.id }
+            let id: Int
+            if let known = styles[style] {
+                id = known.id
+            } else {
+                id = nextStyle
+                nextStyle += 1
+                styles[style] = (id, face)
+                scales[id] = style.size / Double(max(1, face.metrics.unitsPerEm))
+            }
+            last = (style, id)
             return id
         }
 
@@ -114,6 +124,7 @@ public final class ShapeCache: Sendable {
             if styles.count > 4096 {
                 styles = [:]
                 scales = [:]
+                last = nil
             }
         }
     }
