@@ -87,6 +87,35 @@ import FolioStyle
         #expect(cache.statistics.count <= 8, "bounded by two generations of the capacity")
     }
 
+    /// The cache compares a word's style with the last one before hashing it; styles asked in
+    /// turn, and the last one again after thousands of others have made the cache forget its
+    /// styles, are each shaped at their own size.
+    @Test func wordsShapedInTurnUnderSeveralStylesKeepEachItsOwnSize() throws {
+        let face = try Self.face(Self.liberationSerif)
+        let shaper = Shaper()
+        let cache = ShapeCache(capacity: 64)
+        let width = { (size: Double) in shaper.shape(text: "office", face: face, size: size).width }
+        for size in [16.0, 32, 16, 16, 8, 32] {
+            #expect(abs(cache.shape(text: "office", face: face, size: size, shaper: shaper).width - width(size)) < 0.001)
+        }
+        // Thousands of styles, until the cache forgets them and starts again: a word kept
+        // before the forgetting is found again at its own size right after it.
+        var wrong = 0
+        for k in 0..<4200 {
+            let size = 10 + Double(k) / 100
+            _ = cache.shape(text: "a", face: face, size: size, shaper: shaper)
+            guard k >= 4000 else { continue }
+            for n in 0..<70 { _ = cache.shape(text: "w\(n)", face: face, size: size, shaper: shaper) }
+            if abs(cache.shape(text: "a", face: face, size: size, shaper: shaper).width - shaper.shape(text: "a", face: face, size: size).width) > 0.001 {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
+        for size in [51.99, 51.99, 16.0, 51.99] {
+            #expect(abs(cache.shape(text: "office", face: face, size: size, shaper: shaper).width - width(size)) < 0.001)
+        }
+    }
+
     @Test func mixedLatinArabicAndHanTextSplitsIntoScriptRuns() {
         // "Hello, مرحبا 世界!" — the space and comma join the run before them.
         let text = "Hello, \u{645}\u{631}\u{62D}\u{628}\u{627} \u{4E16}\u{754C}!"
