@@ -21,15 +21,47 @@ struct TreeBuilder {
     private var attributes: [XMLTree.Attribute] = []
     private var names: [QualifiedName] = []
     private var nameIndex: [QualifiedName: Int32] = [:]
-    /// Names met so far by libxml2's own pointers to them: the parser keeps one copy of each
-    /// name (in its dictionary, or at least one per node, all alive with the document) and one
-    /// namespace record per declaration, so the same two pointers are the same name, found
+    /// Names met so far by libxml2's own pointer to the local name and the namespace it is in:
+    /// the parser keeps one copy of each name (in its dictionary, or at least one per node, all
+    /// alive with the document), so the same pointer and namespace are the same name, found
     /// without making its strings and hashing them.
     private var namesByPointer: [NamePointers: Int32] = [:]
+    /// Namespace declarations met so far (libxml2 keeps one record per declaration: every
+    /// `math` element of a book may declare MathML's), numbered by their URI and prefix.
+    private var namespacesByPointer: [UnsafeRawPointer: Int32] = [:]
+    private var namespaceNumbers: [NamespaceName: Int32] = [:]
 
     private struct NamePointers: Hashable {
         var name: UnsafeRawPointer?
-        var namespace: UnsafeRawPointer?
+        var namespace: Int32
+    }
+
+    private struct NamespaceName: Hashable {
+        var uri: String?
+        var prefix: String?
+    }
+
+    /// The number of a namespace declaration's URI and prefix; -1 for none.
+    private mutating func namespaceNumber(_ ns: xmlNsPtr?) -> Int32 {
+        guard let ns else { return -1 }
+        // Most elements are in the namespace of the one before.
+        if lastNamespace == UnsafeRawPointer(ns) { return lastNamespaceNumber }
+        let number = declaredNamespaceNumber(ns)
+        lastNamespace = UnsafeRawPointer(ns)
+        lastNamespaceNumber = number
+        return number
+    }
+
+    private var lastNamespace: UnsafeRawPointer?
+    private var lastNamespaceNumber: Int32 = -1
+
+    private mutating func declaredNamespaceNumber(_ ns: xmlNsPtr) -> Int32 {
+        if let known = namespacesByPointer[UnsafeRawPointer(ns)] { return known }
+        let name = NamespaceName(uri: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix))
+        let number = namespaceNumbers[name] ?? Int32(namespaceNumbers.count)
+        namespaceNumbers[name] = number
+        namespacesByPointer[UnsafeRawPointer(ns)] = number
+        return number
     }
     private var texts: [String] = []
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
@@ -184,7 +216,7 @@ struct TreeBuilder {
 
     /// An attribute's name, interned (by libxml2's pointers once met).
     private mutating func attributeName(_ a: xmlAttrPtr) -> Int32 {
-        let key = NamePointers(name: UnsafeRawPointer(a.pointee.name), namespace: a.pointee.ns.map(UnsafeRawPointer.init))
+        let key = NamePointers(name: UnsafeRawPointer(a.pointee.name), namespace: namespaceNumber(a.pointee.ns))
         if let known = namesByPointer[key] { return known }
         let local = string(a.pointee.name)
         let qname: QualifiedName
@@ -208,7 +240,7 @@ struct TreeBuilder {
     /// pointers once met; the HTML parser's names take a namespace from where they stand.
     private mutating func elementName(_ n: xmlNodePtr, inherited: String?) -> Int32 {
         guard !fromHTML else { return intern(qualifiedElementName(n, inherited: inherited)) }
-        let key = NamePointers(name: UnsafeRawPointer(n.pointee.name), namespace: n.pointee.ns.map(UnsafeRawPointer.init))
+        let key = NamePointers(name: UnsafeRawPointer(n.pointee.name), namespace: namespaceNumber(n.pointee.ns))
         if let known = namesByPointer[key] { return known }
         let index = intern(qualifiedElementName(n, inherited: inherited))
         namesByPointer[key] = index

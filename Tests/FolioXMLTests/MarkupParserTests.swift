@@ -46,6 +46,25 @@ import Testing
         #expect(titles.map(\.namespaceURI) == [Namespace.xhtml])
     }
 
+    /// Every formula may declare MathML's namespace again: the declarations are numbered by
+    /// their URI and prefix, so one name in each is one name.
+    @Test func formulasDeclaringTheirNamespaceEachShareTheirNames() throws {
+        let tree = try parse("""
+            <html xmlns="http://www.w3.org/1999/xhtml"><body><p>
+            <math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math>
+            <math xmlns="http://www.w3.org/1998/Math/MathML"><mi>y</mi></math>
+            <m:math xmlns:m="http://www.w3.org/1998/Math/MathML"><m:mi>z</m:mi></m:math>
+            <mi>w</mi></p></body></html>
+            """)
+        let root = try #require(tree.root)
+        let mis = root.descendants().filter { $0.isElement && $0.localName == "mi" }
+        try #require(mis.count == 4)
+        #expect(mis.map(\.namespaceURI) == [Namespace.mathml, Namespace.mathml, Namespace.mathml, Namespace.xhtml])
+        #expect(mis.map { $0.name?.prefix } == [nil, nil, "m", nil])
+        let names = mis.map { tree.records[Int($0.index)].name }
+        #expect(names[0] == names[1] && names[0] != names[2] && names[0] != names[3] && names[2] != names[3])
+    }
+
     @Test func htmlNamedEntitiesResolveUnderAnXHTMLDoctype() throws {
         let tree = try parse("""
             <?xml version="1.0"?>
