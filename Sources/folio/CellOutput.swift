@@ -10,7 +10,7 @@ import Glibc
 /// as `--images` says: a graphics protocol, half blocks, or their alt text (always in text).
 struct CellOutput {
     /// `--images`: how `--format cells` shows pictures.
-    enum Images: String, ExpressibleByArgument, CaseIterable {
+    enum Images: String, NamedChoices {
         /// kitty where the environment names a terminal that speaks it, else half blocks;
         /// alt text without colours (NO_COLOR, not a terminal).
         case auto

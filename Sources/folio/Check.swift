@@ -26,7 +26,7 @@ struct Check: ParsableCommand {
         """
     )
 
-    enum FailLevel: String, ExpressibleByArgument, CaseIterable {
+    enum FailLevel: String, NamedChoices {
         case error, warning
         var severity: Severity { self == .error ? .error : .warning }
     }

@@ -9,8 +9,9 @@ import FolioStyle
 struct LayoutOptions: ParsableArguments {
     @OptionGroup var target: TargetOptions
 
-    @Option(help: "Pages to show: 1-10,15 or all (book page numbers, 1-based).")
-    var pages = "all"
+    @Option(name: .customLong("pages"), help: "Pages to show: 1-10,15 or all (book page numbers, 1-based). Default: all.")
+    var chosenPages: String?
+    var pages: String { chosenPages ?? "all" }
 
     @Option(help: "Lay out for a terminal of COLSxROWS character cells instead of a device (e.g. 80x24).")
     var cells: String?

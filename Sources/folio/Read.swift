@@ -24,12 +24,12 @@ struct Read: ParsableCommand {
     @Argument(help: "The book: an .epub file or an unpacked EPUB folder. Without one, the books read lately are listed and the one chosen opens.")
     var book: String?
 
-    enum ThemeChoice: String, ExpressibleByArgument, CaseIterable { case auto, day, night, sepia }
+    enum ThemeChoice: String, NamedChoices { case auto, day, night, sepia }
 
     @Option(help: "Theme: auto (day on a light terminal, night on a dark one, asked with OSC 11), day, night or sepia. Default: the last one chosen, else auto.")
     var theme: ThemeChoice?
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case cells, image }
+    enum Mode: String, NamedChoices { case cells, image }
 
     @Option(help: "Display: cells (styled text) or image (pages drawn by Cairo, in terminals that show kitty or sixel images). Default: the last one chosen, else cells.")
     var mode: Mode?

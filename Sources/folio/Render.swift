@@ -21,7 +21,7 @@ struct Render: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case png, pdf, cells, text }
+    enum Format: String, NamedChoices { case png, pdf, cells, text }
 
     @Argument(help: "The book: an .epub file or an unpacked EPUB folder.")
     var book: String

@@ -2,6 +2,11 @@ import ArgumentParser
 import FolioStyle
 
 /// The target and reader settings shared by the commands that style, lay out or render.
+///
+/// Options with a default are optional values with the default given in code and in their
+/// help: ArgumentParser describes a default value when it reads the options of a command (at
+/// every run, help or not), by reflection and dynamic casts that cost a short book's run some
+/// 8 % of its instructions.
 struct TargetOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "The device: phone (390×844 CSS px at 3×), tablet (820×1180 at 2×), or WxH in CSS px. Default: phone.")
     var namedDevice: String?
@@ -15,14 +20,16 @@ struct TargetOptions: ParsableArguments {
     @Flag(help: "Turn the device sideways.")
     var landscape = false
 
-    @Option(help: "Theme: day, night or sepia.")
-    var theme: ReaderSettings.Theme = .day
+    @Option(name: .customLong("theme"), help: "Theme: day, night or sepia. Default: day.")
+    var chosenTheme: ReaderSettings.Theme?
+    var theme: ReaderSettings.Theme { chosenTheme ?? .day }
 
     @Option(help: "Text size: 12pt, 14pt or a percentage such as 125%. Default: 12pt on phone, 14pt on tablet.")
     var scale: String?
 
-    @Option(help: "Font: publisher, serif or sans.")
-    var font: ReaderSettings.FontChoice = .publisher
+    @Option(name: .customLong("font"), help: "Font: publisher, serif or sans. Default: publisher.")
+    var chosenFont: ReaderSettings.FontChoice?
+    var font: ReaderSettings.FontChoice { chosenFont ?? .publisher }
 
     @Option(help: "Force a unitless line height, e.g. 1.5.")
     var lineHeight: Double?
@@ -30,19 +37,25 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Force justified (on) or ragged (off) paragraphs.")
     var justify: Toggle?
 
-    @Option(help: "Hyphenation: auto (justified text, unless the book says hyphens: none), book (as its CSS says) or off.")
-    var hyphens: ReaderSettings.Hyphenation = .auto
+    @Option(name: .customLong("hyphens"),
+            help: "Hyphenation: auto (justified text, unless the book says hyphens: none), book (as its CSS says) or off. Default: auto.")
+    var chosenHyphens: ReaderSettings.Hyphenation?
+    var hyphens: ReaderSettings.Hyphenation { chosenHyphens ?? .auto }
 
-    @Option(help: "Optical margins: punctuation at the ends of lines protrudes into the margin (on) or not (off).")
-    var protrusion: Toggle = .on
+    @Option(name: .customLong("protrusion"),
+            help: "Optical margins: punctuation at the ends of lines protrudes into the margin (on) or not (off). Default: on.")
+    var chosenProtrusion: Toggle?
+    var protrusion: Toggle { chosenProtrusion ?? .on }
 
-    @Option(help: "The widest text column in characters (ch of the text size); wider pages get side margins. 0 for none.")
-    var measure: Double = 60
+    @Option(name: .customLong("measure"),
+            help: "The widest text column in characters (ch of the text size); wider pages get side margins. 0 for none. Default: 60.")
+    var chosenMeasure: Double?
+    var measure: Double { chosenMeasure ?? 60 }
 
     @Flag(help: "Ignore the publisher's styles except structural ones.")
     var noPublisherStyles = false
 
-    enum Toggle: String, ExpressibleByArgument { case on, off }
+    enum Toggle: String, NamedChoices { case on, off }
 
     func validate() throws {
         _ = try environment()
@@ -100,6 +113,15 @@ struct TargetOptions: ParsableArguments {
     }
 }
 
-extension ReaderSettings.Theme: ExpressibleByArgument {}
-extension ReaderSettings.FontChoice: ExpressibleByArgument {}
-extension ReaderSettings.Hyphenation: ExpressibleByArgument {}
+extension ReaderSettings.Theme: NamedChoices {}
+extension ReaderSettings.FontChoice: NamedChoices {}
+extension ReaderSettings.Hyphenation: NamedChoices {}
+
+/// An option's choices, named by their raw values. ArgumentParser lists and describes them
+/// through `String(describing:)`, by reflection, at every run; their names are at hand.
+protocol NamedChoices: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension NamedChoices {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
