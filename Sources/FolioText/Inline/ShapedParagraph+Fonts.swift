@@ -37,9 +37,13 @@ extension ShapedParagraph {
             if collected.item[i] != itemIndex {
                 itemIndex = collected.item[i]
                 if case .text(_, let shared, _) = items[itemIndex] {
-                    if shared.style.font != itemFont { fallbackMemo.forget() }
-                    itemFont = shared.style.font
-                    main = table.index(of: context.face(for: shared.style.font), fonts: fonts)
+                    // An item in the font of the one before keeps its face: asked for again,
+                    // it would be looked up and found.
+                    if main < 0 || shared.style.font != itemFont {
+                        if shared.style.font != itemFont { fallbackMemo.forget() }
+                        itemFont = shared.style.font
+                        main = table.index(of: context.face(for: shared.style.font), fonts: fonts)
+                    }
                     fontSize = itemFont.size
                 } else {
                     main = -1
