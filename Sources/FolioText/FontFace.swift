@@ -31,6 +31,9 @@ public final class FontFace: @unchecked Sendable {
     /// Whether the lookups a script's text can meet read or write the face's space glyph, by
     /// script, found once each.
     private let spaceLookups = Mutex<[UInt32: Bool]>([:])
+    /// Which characters below U+0300 the face has, asked of HarfBuzz 64 at a time on first
+    /// use: each word 1 bit, in `LatinCoverage.blocks` pairs (asked, has).
+    private let latin = Mutex([UInt64](repeating: 0, count: 2 * LatinCoverage.blocks))
 
     /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
     /// WOFF/WOFF2 web font, which is unwrapped to its sfnt first since HarfBuzz reads only sfnt).
@@ -150,11 +153,38 @@ public final class FontFace: @unchecked Sendable {
         return false
     }
 
+    /// Whether the face has a glyph for a character below U+0300 (`LatinCoverage.limit`),
+    /// known once for the face: every paragraph asks this of its characters.
+    func hasLatinGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        let value = Int(scalar.value)
+        guard value < LatinCoverage.limit else { return hasGlyph(scalar) }
+        let block = value >> 6, bit = UInt64(1) << UInt64(value & 63)
+        return latin.withLock { words in
+            if words[2 * block] == 0 {
+                var has: UInt64 = 0
+                for k in 0..<64 {
+                    var glyph: hb_codepoint_t = 0
+                    if hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(block << 6 | k), &glyph) != 0 && glyph != 0 { has |= 1 << UInt64(k) }
+                }
+                words[2 * block] = ~0
+                words[2 * block + 1] = has
+            }
+            return words[2 * block + 1] & bit != 0
+        }
+    }
+
     /// True when the face has a glyph for the character.
     public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0
     }
+}
+
+/// The characters whose coverage a face keeps (`FontFace.hasLatinGlyph`): those below U+0300,
+/// the Latin letters, digits and punctuation most text is made of.
+enum LatinCoverage {
+    static let limit = 0x300
+    static let blocks = limit / 64
 }
 
 /// A face's vertical metrics, in font units, with the em size to scale them.

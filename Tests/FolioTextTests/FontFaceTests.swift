@@ -19,6 +19,23 @@ import Testing
         #expect(!face.hasGlyph("\u{4E00}"))
     }
 
+    /// The coverage a face keeps of the characters below U+0300 answers as HarfBuzz does, for
+    /// a Latin face and an Arabic one (which lacks many of them), asked in any order and from
+    /// several threads at once.
+    @Test func aFacesLatinCoverageAnswersAsHarfBuzzDoes() async throws {
+        for path in [Self.liberationSerif, ShapingTests.amiri] {
+            let face = try ShapingTests.face(path)
+            let scalars = (0..<LatinCoverage.limit).compactMap(Unicode.Scalar.init).reversed()
+            let expected = scalars.map(face.hasGlyph)
+            #expect(expected.contains(true) && expected.contains(false), "\(path) has some and lacks some")
+            await withTaskGroup(of: [Bool].self) { group in
+                for _ in 0..<4 { group.addTask { scalars.map(face.hasLatinGlyph) } }
+                for await answers in group { #expect(answers == expected, "\(path)") }
+            }
+            #expect(face.hasLatinGlyph("\u{0627}") == face.hasGlyph("\u{0627}"))
+        }
+    }
+
     @Test func bytesThatAreNotAFontGiveNoFace() {
         #expect(FontFace(data: Array("not a font at all".utf8), source: "junk") == nil)
         #expect(FontFace(data: [], source: "empty") == nil)

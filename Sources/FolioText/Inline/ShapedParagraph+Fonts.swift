@@ -272,7 +272,7 @@ struct GlyphCoverage {
             for k in known.indices { known[k] = 0 }
         }
         let index = Int(scalar.value)
-        if known[index] == 0 { known[index] = table.fonts[font].face.hasGlyph(scalar) ? 1 : 2 }
+        if known[index] == 0 { known[index] = table.fonts[font].face.hasLatinGlyph(scalar) ? 1 : 2 }
         return known[index] == 1
     }
 }
