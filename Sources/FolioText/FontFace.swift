@@ -162,10 +162,7 @@ public final class FontFace: @unchecked Sendable {
         return latin.withLock { words in
             if words[2 * block] == 0 {
                 var has: UInt64 = 0
-                for k in 0..<64 {
-                    var glyph: hb_codepoint_t = 0
-                    if hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(block << 6 | k), &glyph) != 0 && glyph != 0 { has |= 1 << UInt64(k) }
-                }
+                for k in 0..<64 where Unicode.Scalar(UInt32(block << 6 | k)).map(hasGlyph) == true { has |= 1 << UInt64(k) }
                 words[2 * block] = ~0
                 words[2 * block + 1] = has
             }

@@ -30,39 +30,10 @@ struct TreeBuilder {
     /// `math` element of a book may declare MathML's), numbered by their URI and prefix.
     private var namespacesByPointer: [UnsafeRawPointer: Int32] = [:]
     private var namespaceNumbers: [NamespaceName: Int32] = [:]
-
-    private struct NamePointers: Hashable {
-        var name: UnsafeRawPointer?
-        var namespace: Int32
-    }
-
-    private struct NamespaceName: Hashable {
-        var uri: String?
-        var prefix: String?
-    }
-
-    /// The number of a namespace declaration's URI and prefix; -1 for none.
-    private mutating func namespaceNumber(_ ns: xmlNsPtr?) -> Int32 {
-        guard let ns else { return -1 }
-        // Most elements are in the namespace of the one before.
-        if lastNamespace == UnsafeRawPointer(ns) { return lastNamespaceNumber }
-        let number = declaredNamespaceNumber(ns)
-        lastNamespace = UnsafeRawPointer(ns)
-        lastNamespaceNumber = number
-        return number
-    }
-
+    /// The declaration met last and its number: most elements are in the namespace of the one
+    /// before.
     private var lastNamespace: UnsafeRawPointer?
     private var lastNamespaceNumber: Int32 = -1
-
-    private mutating func declaredNamespaceNumber(_ ns: xmlNsPtr) -> Int32 {
-        if let known = namespacesByPointer[UnsafeRawPointer(ns)] { return known }
-        let name = NamespaceName(uri: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix))
-        let number = namespaceNumbers[name] ?? Int32(namespaceNumbers.count)
-        namespaceNumbers[name] = number
-        namespacesByPointer[UnsafeRawPointer(ns)] = number
-        return number
-    }
     private var texts: [String] = []
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
@@ -262,6 +233,35 @@ struct TreeBuilder {
             return QualifiedName(namespaceURI: inherited, prefix: nil, localName: local)
         }
         return QualifiedName(namespaceURI: Namespace.xhtml, prefix: nil, localName: lower)
+    }
+
+    private struct NamePointers: Hashable {
+        var name: UnsafeRawPointer?
+        var namespace: Int32
+    }
+
+    private struct NamespaceName: Hashable {
+        var uri: String?
+        var prefix: String?
+    }
+
+    /// The number of a namespace declaration's URI and prefix; -1 for none.
+    private mutating func namespaceNumber(_ ns: xmlNsPtr?) -> Int32 {
+        guard let ns else { return -1 }
+        if lastNamespace == UnsafeRawPointer(ns) { return lastNamespaceNumber }
+        let number = declaredNamespaceNumber(ns)
+        lastNamespace = UnsafeRawPointer(ns)
+        lastNamespaceNumber = number
+        return number
+    }
+
+    private mutating func declaredNamespaceNumber(_ ns: xmlNsPtr) -> Int32 {
+        if let known = namespacesByPointer[UnsafeRawPointer(ns)] { return known }
+        let name = NamespaceName(uri: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix))
+        let number = namespaceNumbers[name] ?? Int32(namespaceNumbers.count)
+        namespaceNumbers[name] = number
+        namespacesByPointer[UnsafeRawPointer(ns)] = number
+        return number
     }
 
     private mutating func intern(_ name: QualifiedName) -> Int32 {

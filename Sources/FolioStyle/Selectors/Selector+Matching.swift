@@ -36,22 +36,16 @@ extension Selector {
     }
 }
 
-/// A selector in the form matching reads it: a class whose parts are constants, so that
-/// testing a rule against an element copies nothing (a `Selector` or `CompoundSelector`
-/// copied out of an array retains each of its strings and arrays, which was a fifth of the
-/// cascade's work).
+/// A selector in the form matching reads it: a class whose parts are constants (sharing the
+/// selector's arrays), so that testing a rule against an element does not copy the whole
+/// `Selector` and its rule entry out of their arrays, retaining each of their strings and
+/// arrays, which was a fifth of the cascade's work.
 final class SelectorMatcher: Sendable {
-    private let compounds: [Compound]
+    private let compounds: [CompoundSelector]
     private let combinators: [Combinator]
 
-    /// One compound selector, tested where it lies.
-    private final class Compound: Sendable {
-        let selector: CompoundSelector
-        init(_ selector: CompoundSelector) { self.selector = selector }
-    }
-
     init(compounds: [CompoundSelector], combinators: [Combinator]) {
-        self.compounds = compounds.map(Compound.init)
+        self.compounds = compounds
         self.combinators = combinators
     }
 
@@ -73,7 +67,7 @@ final class SelectorMatcher: Sendable {
     /// Whether the subject compound matches.
     func subjectMatches(_ element: XMLNode) -> Bool {
         guard element.isElement, let subject = compounds.first else { return false }
-        return subject.selector.matches(element)
+        return subject.matches(element)
     }
 
     private enum Outcome {
@@ -84,7 +78,7 @@ final class SelectorMatcher: Sendable {
     }
 
     private func match(_ index: Int, _ element: XMLNode, memo: (AncestorMemo, Int)?) -> Outcome {
-        guard compounds[index].selector.matches(element) else { return .restartFromClosestLaterSibling }
+        guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
         return step(index, element, memo: memo)
     }
 

@@ -37,13 +37,13 @@ extension ShapedParagraph {
             if collected.item[i] != itemIndex {
                 itemIndex = collected.item[i]
                 if case .text(_, let shared, _) = items[itemIndex] {
-                    // An item in the font of the one before keeps its face: asked for again,
-                    // it would be looked up and found.
-                    if main < 0 || shared.style.font != itemFont {
-                        if shared.style.font != itemFont { fallbackMemo.forget() }
+                    let sameFont = shared.style.font == itemFont
+                    if !sameFont {
+                        fallbackMemo.forget()
                         itemFont = shared.style.font
-                        main = table.index(of: context.face(for: shared.style.font), fonts: fonts)
                     }
+                    // An item in the font of the one before keeps its face.
+                    if !sameFont || main < 0 { main = table.index(of: context.face(for: itemFont), fonts: fonts) }
                     fontSize = itemFont.size
                 } else {
                     main = -1
