@@ -9,6 +9,7 @@ import Glibc
 struct Annotations: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "annotations",
+        _superCommandName: "folio",
         abstract: "Export the highlights and notes made in `folio read` for a book.",
         discussion: """
             Without a format option, a list in book order. --json writes a W3C Web Annotation \

@@ -8,6 +8,7 @@ import Glibc
 struct Bookmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bookmarks",
+        _superCommandName: "folio",
         abstract: "List the bookmarks made in `folio read` for a book.",
         discussion: """
             Reading state lives in $XDG_STATE_HOME/folio/books (default ~/.local/state/folio/books), \

@@ -7,6 +7,7 @@ import Glibc
 struct Cat: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cat",
+        _superCommandName: "folio",
         abstract: "Write one resource's bytes to stdout, as a reading system sees them (fonts de-obfuscated).",
         discussion: "PATH is the resource's path in the container, as `folio ls` prints it (e.g. EPUB/fonts/a.otf)."
     )

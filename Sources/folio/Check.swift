@@ -12,6 +12,7 @@ import Glibc
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: "folio",
         abstract: "Preflight a book: what readers would see go wrong, page by page, at phone and tablet sizes.",
         discussion: """
         Finds references that lead nowhere (manifest files, links, #fragments, images, fonts, stylesheets, media, \

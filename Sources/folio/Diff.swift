@@ -9,6 +9,7 @@ import Glibc
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
+        _superCommandName: "folio",
         abstract: "Compare two renderings of a book page by page; exit 0 when nothing changed, 1 when something did, 2 on error, 64 on a malformed command line.",
         discussion: """
         BASELINE and CURRENT are each a snapshot folder (folio snapshot) or a book; a book is rendered on the fly \

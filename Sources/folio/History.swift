@@ -7,6 +7,7 @@ import Glibc
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
+        _superCommandName: "folio",
         abstract: "List the books read in `folio read`, the most recent first.",
         discussion: """
             From the reading state in $XDG_STATE_HOME/folio/books (default ~/.local/state/folio/books). \

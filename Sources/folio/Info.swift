@@ -6,6 +6,7 @@ import Glibc
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
+        _superCommandName: "folio",
         abstract: "Describe a book: metadata, spine, navigation, cover and warnings.",
         discussion: "With --json, prints a stable JSON document (see README.md for its keys)."
     )

@@ -6,6 +6,7 @@ import FolioPublication
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
+        _superCommandName: "folio",
         abstract: "Paginate a book for a target and list its pages with their locators.",
         discussion: """
         Each page shows its number, spine item, locator range (character offsets in the spine item's text) \
@@ -113,6 +114,7 @@ struct Layout: ParsableCommand {
 struct Text: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "text",
+        _superCommandName: "folio",
         abstract: "Print the text of a book's pages in reading order, pages separated by form feeds."
     )
 

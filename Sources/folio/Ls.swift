@@ -4,6 +4,7 @@ import FolioPublication
 struct Ls: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls",
+        _superCommandName: "folio",
         abstract: "List the manifest: path, media type, size, properties and fallback."
     )
 

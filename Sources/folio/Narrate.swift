@@ -11,6 +11,7 @@ import Glibc
 struct Narrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate",
+        _superCommandName: "folio",
         abstract: "Play a book's Media Overlays narration, showing the sentence being read.",
         discussion: """
             In a terminal: a screen with the passage being read (its fragment highlighted), part N of M, \

@@ -8,6 +8,7 @@ import Glibc
 struct Overlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overlay",
+        _superCommandName: "folio",
         abstract: "Print the Media Overlays narration timeline, or the clip playing at a book time, or check the overlays.",
         discussion: """
             Book time is narration time from the first clip, summing clip durations. With --json, prints \

@@ -13,6 +13,7 @@ import Glibc
 struct Read: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
+        _superCommandName: "folio",
         abstract: "Read a book in the terminal, page by page (? shows the keys).",
         discussion: """
         Pages come from Folio's layout engine set for the terminal's size. When standard output is not a \

@@ -11,6 +11,7 @@ import Glibc
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: "folio",
         abstract: "Render a book's pages as PNG files or one PDF (or as terminal cells or text).",
         discussion: """
         PNG pages are written to --out as page-0001.png …, numbered in reading order; --format pdf writes the \

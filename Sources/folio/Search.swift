@@ -9,6 +9,7 @@ import Glibc
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
+        _superCommandName: "folio",
         abstract: "Find every occurrence of a word, phrase or regular expression in a book's text.",
         discussion: """
         The text searched is what a reader reads: the text of the content documents, not their markup \

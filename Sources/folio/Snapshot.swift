@@ -8,6 +8,7 @@ import Glibc
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
+        _superCommandName: "folio",
         abstract: "Render every page of a book for one or more profiles: a baseline for folio diff.",
         discussion: """
         Writes --out/snapshot.json (the Folio version, the book, the profiles) and per profile a folder \

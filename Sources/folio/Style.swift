@@ -9,6 +9,7 @@ import Glibc
 struct Style: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "style",
+        _superCommandName: "folio",
         abstract: "Print a spine item's styled tree: every element with its computed style for a target.",
         discussion: """
         ITEM is a spine item: its path in the container (as `folio info` lists the spine), an href relative to \

@@ -5,6 +5,7 @@ import FolioPublication
 struct Toc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toc",
+        _superCommandName: "folio",
         abstract: "Print the table of contents as an indented tree with hrefs."
     )
 

@@ -8,6 +8,7 @@ import CLibZip
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
+        _superCommandName: "folio",
         abstract: "Print Folio's version and the versions of the C libraries it runs on."
     )
 

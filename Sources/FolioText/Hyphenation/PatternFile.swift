@@ -91,10 +91,12 @@ enum PatternFile {
 
     /// One level's patterns, as a trie of their prefixes.
     struct Level {
-        /// What a pattern sets on the state of its letters.
+        /// What a pattern sets on the state of its letters: its digits (`matches[match]`) and,
+        /// for a non-standard pattern, its replacement (`replacements[replacement]`, else -1).
+        /// Plain values, so that thousands of patterns are neither retained nor freed one by one.
         struct Pattern {
-            var match: [UInt8]
-            var replacement: [UInt8]?
+            var match: Range<Int32>
+            var replacement: Int32
             var index: Int8
             var cut: Int8
         }
@@ -107,6 +109,12 @@ enum PatternFile {
         var noHyphenCount: Int32 = 0
         /// By state (0 is the root, the empty prefix): its pattern, if a pattern ends there.
         var patterns: [Pattern?] = [nil]
+        /// The patterns' digits, one after the other, and the non-standard ones' replacements.
+        var matches: [UInt8] = []
+        var replacements: [[UInt8]] = []
+        /// A pattern's letters and digits while it is read (kept to spare an allocation each).
+        private var word: [UInt8] = []
+        private var digits: [UInt8] = []
         /// Every transition, in the order made: from a state on a byte to a new state.
         var edges: [(from: Int32, byte: UInt8, to: Int32)] = []
         var children = Transitions()
@@ -199,29 +207,35 @@ enum PatternFile {
                 body = buffer[...]
             }
             // Letters, and the digits between them (a missing digit is 0).
-            var word: [UInt8] = []
-            word.reserveCapacity(body.count)
-            var pattern: [UInt8] = [UInt8(ascii: "0")]
-            pattern.reserveCapacity(body.count + 1)
+            word.removeAll(keepingCapacity: true)
+            digits.removeAll(keepingCapacity: true)
+            digits.append(UInt8(ascii: "0"))
             for byte in body {
                 guard byte > 0x20 else { break }
                 if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                    pattern[pattern.count - 1] = byte
+                    digits[digits.count - 1] = byte
                 } else {
                     word.append(byte)
-                    pattern.append(UInt8(ascii: "0"))
+                    digits.append(UInt8(ascii: "0"))
                 }
             }
             var start = 0
             if replacement == nil {
                 // Leading zeros count for nothing.
-                while start < pattern.count && pattern[start] == UInt8(ascii: "0") { start += 1 }
+                while start < digits.count && digits[start] == UInt8(ascii: "0") { start += 1 }
             } else {
                 if word.first == UInt8(ascii: ".") { start = 1 }
                 if utf8 { (index, cut) = Self.byteOffsets(word, index: index, cut: cut) }
             }
             let state = self.state(for: word)
-            patterns[state] = Pattern(match: Array(pattern[start...]), replacement: replacement, index: index,
+            let first = Int32(matches.count)
+            matches.append(contentsOf: digits[start...])
+            var replaced: Int32 = -1
+            if let replacement {
+                replaced = Int32(replacements.count)
+                replacements.append(replacement)
+            }
+            patterns[state] = Pattern(match: first..<Int32(matches.count), replacement: replaced, index: index,
                                       cut: cut == 0 ? Int8(truncatingIfNeeded: word.count) : cut)
         }
 
@@ -325,7 +339,7 @@ enum PatternFile {
             }
             var complete = true
             if let noHyphen {
-                dict.pointee.nohyphen = PatternFile.cString(noHyphen)
+                dict.pointee.nohyphen = PatternFile.cString(noHyphen[...])
                 dict.pointee.nohyphenl = noHyphenCount
                 complete = dict.pointee.nohyphen != nil
             }
@@ -345,10 +359,10 @@ enum PatternFile {
                 if let pattern = patterns[i] {
                     out[i].replindex = pattern.index
                     out[i].replcut = pattern.cut
-                    out[i].match = PatternFile.cString(pattern.match)
+                    out[i].match = PatternFile.cString(matches[Int(pattern.match.lowerBound)..<Int(pattern.match.upperBound)])
                     complete = complete && out[i].match != nil
-                    if let replacement = pattern.replacement {
-                        out[i].repl = PatternFile.cString(replacement)
+                    if pattern.replacement >= 0 {
+                        out[i].repl = PatternFile.cString(replacements[Int(pattern.replacement)][...])
                         complete = complete && out[i].repl != nil
                     }
                 }
@@ -424,10 +438,14 @@ enum PatternFile {
     }
 
     /// A `malloc`ed copy of `bytes` with a NUL after them.
-    static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+    static func cString(_ bytes: ArraySlice<UInt8>) -> UnsafeMutablePointer<CChar>? {
         guard let raw = malloc(bytes.count + 1) else { return nil }
         let out = raw.bindMemory(to: CChar.self, capacity: bytes.count + 1)
-        for (i, byte) in bytes.enumerated() { out[i] = CChar(bitPattern: byte) }
+        var i = 0
+        for byte in bytes {
+            out[i] = CChar(bitPattern: byte)
+            i += 1
+        }
         out[bytes.count] = 0
         return out
     }
