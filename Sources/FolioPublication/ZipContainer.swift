@@ -102,27 +102,43 @@ public final class ZipContainer: Container, @unchecked Sendable {
         return try Self.inflate(file, path: path, limit: limit, stated: s.statedSize)
     }
 
-    /// Reads `file` to its end in chunks, stopping one byte past `limit`: the header's size is
-    /// only a claim, so the bytes are counted as they come.
+    /// Reads `file` to its end, stopping one byte past `limit`: the header's size is only a
+    /// claim, so the bytes are counted as they come. The size claimed (up to 16 MB) is read
+    /// straight into the array's storage; what a lying header leaves out follows in chunks.
     private static func inflate(_ file: OpaquePointer, path: String, limit: Int, stated: UInt64) throws(ContainerError) -> [UInt8] {
+        let expected = min(Int(clamping: stated), max(limit, 0), 16 << 20)
+        var failed = false
+        var out = [UInt8](unsafeUninitializedCapacity: expected) { storage, count in
+            count = 0
+            guard let base = storage.baseAddress else { return }
+            while count < expected {
+                let n = zip_fread(file, base + count, UInt64(expected - count))
+                if n < 0 { failed = true }
+                if n <= 0 { return }
+                count += Int(n)
+            }
+        }
+        if failed { throw fileError(file, path: path) }
+        if out.count < expected { return out }
+        // The end, which libzip checks against the entry's CRC, or more than was claimed.
         let chunk = 64 << 10
-        var out: [UInt8] = []
-        // Reserve what the header claims, but not much: a lying header must not allocate.
-        out.reserveCapacity(min(Int(clamping: stated), limit, 16 << 20))
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
         while true {
             let want = min(chunk, limit + 1 - out.count)
-            let n = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, UInt64(want)) }
-            if n < 0 {
-                let error = zip_file_get_error(file)
-                throw Self.error(zip_error_code_zip(error), path: path, message: String(cString: zip_error_strerror(error)))
-            }
+            let n = zip_fread(file, buffer.baseAddress, UInt64(want))
+            if n < 0 { throw fileError(file, path: path) }
             if n == 0 { return out }
-            out.append(contentsOf: buffer[0..<Int(n)])
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<Int(n)]))
             if out.count > limit {
                 throw ContainerError(.tooLarge, path: path, reason: "inflates to more than the limit of \(limit) bytes (its header claims \(stated)); refused as a possible zip bomb")
             }
         }
+    }
+
+    private static func fileError(_ file: OpaquePointer, path: String) -> ContainerError {
+        let error = zip_file_get_error(file)
+        return Self.error(zip_error_code_zip(error), path: path, message: String(cString: zip_error_strerror(error)))
     }
 
     // MARK: Listing

@@ -241,6 +241,19 @@ public struct XMLNode: Sendable, Hashable {
         return out
     }
 
+    /// Descendant elements whose name `wanted` accepts, in document order. `wanted` is asked
+    /// once per distinct name in the tree, not once per element.
+    public func descendantElements(named wanted: (QualifiedName) -> Bool) -> [XMLNode] {
+        let accepted = tree.names.map(wanted)
+        var out: [XMLNode] = []
+        visitDescendants { node in
+            let record = tree.records[Int(node.index)]
+            if record.kind == .element, record.name >= 0, accepted[Int(record.name)] { out.append(node) }
+            return true
+        }
+        return out
+    }
+
     /// The depth below the document node (the root element is 1).
     public var depth: Int {
         var d = 0

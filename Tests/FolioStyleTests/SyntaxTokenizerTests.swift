@@ -19,6 +19,17 @@ import Testing
         ])
     }
 
+    @Test func aNameGoesOnPastASCIIIntoEscapesAndOtherScripts() {
+        // ASCII names are made in one go; one that goes on past them is read whole all the same.
+        #expect(tokens(#"abc\31 d caf\E9s x\ y a\"#) == [
+            .ident("abc1d"), .whitespace, .ident("cafés"), .whitespace, .ident("x y"), .whitespace,
+            .ident("a"), .delim("\\"),
+        ])
+        #expect(tokens("#naïve .αβ-1 @média") == [
+            .hash("naïve", isID: true), .whitespace, .delim("."), .ident("αβ-1"), .whitespace, .atKeyword("média"),
+        ])
+    }
+
     @Test func numbersKeepTheirTypeFlagAndExponent() {
         #expect(tokens("12 -3.5 +.5 1e3 2E-2 7e") == [
             .number(12, isInteger: true, repr: "12"), .whitespace,

@@ -13,7 +13,10 @@ enum AuthorStyleSheets {
     static func collect(_ tree: XMLTree, context: StyleContext) -> [(key: String, sheet: Stylesheet)] {
         guard let root = tree.root else { return [] }
         var sheets: [(key: String, sheet: Stylesheet)] = []
-        for node in root.descendants() where node.kind == .element && isHTML(node) {
+        let candidates = root.descendantElements { name in
+            (name.namespaceURI == Namespace.xhtml || name.namespaceURI == nil) && (name.localName == "link" || name.localName == "style")
+        }
+        for node in candidates {
             switch node.localName {
             case "link":
                 guard let sheet = linkedSheet(node, tree: tree, context: context) else { continue }
@@ -40,10 +43,6 @@ enum AuthorStyleSheets {
             return nil
         }
         return context.stylesheet(at: path)
-    }
-
-    private static func isHTML(_ node: XMLNode) -> Bool {
-        node.namespaceURI == Namespace.xhtml || node.namespaceURI == nil
     }
 
     private static func isCSS(_ type: String?) -> Bool {

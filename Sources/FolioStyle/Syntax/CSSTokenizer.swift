@@ -203,9 +203,7 @@ public struct CSSTokenizer {
                 isInteger = false
             }
         }
-        var repr = String.UnicodeScalarView()
-        repr.append(contentsOf: input[start..<pos])
-        let text = String(repr)
+        let text = asciiText(start..<pos)
         // Swift's Double parser accepts exactly the spec's number grammar, bar a leading "+".
         let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) ?? 0
         return (value, isInteger, text)
@@ -324,6 +322,11 @@ public struct CSSTokenizer {
     }
 
     private mutating func consumeName() -> String {
+        // Most names are ASCII letters, digits, hyphens and underscores: made in one go.
+        let start = pos
+        while pos < input.count, input[pos].value < 0x80, Self.isNameCodePoint(input[pos]) { pos += 1 }
+        if pos == input.count || (input[pos].value < 0x80 && input[pos] != "\\") { return asciiText(start..<pos) }
+        pos = start
         var name = String.UnicodeScalarView()
         while let c = peek() {
             if Self.isNameCodePoint(c) {
@@ -337,6 +340,14 @@ public struct CSSTokenizer {
             }
         }
         return String(name)
+    }
+
+    /// The text of input that is all ASCII.
+    private func asciiText(_ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { utf8 in
+            for (k, i) in range.enumerated() { utf8[k] = UInt8(truncatingIfNeeded: input[i].value) }
+            return range.count
+        }
     }
 
     // MARK: §4.3.8–4.3.10 Checks
