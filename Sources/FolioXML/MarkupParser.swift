@@ -31,7 +31,10 @@ public enum MarkupParser {
         let source = HTMLEntities.rewriteNamedReferences(bytes) ?? bytes
         guard !source.isEmpty else { throw MarkupError(path: path, reason: "the document is empty") }
 
-        let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        // COMPACT keeps short text in its node instead of a string of its own: the tree is only
+        // read, then freed.
+        let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                           | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
         let first = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true)
         if let tree = first.tree { return tree }
         let reason = first.reason ?? "not well-formed"
@@ -84,7 +87,8 @@ public enum MarkupParser {
     }
 
     private static func readHTML(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) -> XMLTree? {
-        let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                                    | HTML_PARSE_COMPACT.rawValue)
         let doc: htmlDocPtr? = bytes.withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
                 htmlReadMemory($0, Int32(clamping: buf.count), nil, "UTF-8", options)
