@@ -33,7 +33,7 @@ public final class FontFace: @unchecked Sendable {
     private let spaceLookups = Mutex<[UInt32: Bool]>([:])
     /// Which characters below U+0300 the face has, asked of HarfBuzz 64 at a time on first
     /// use: each word 1 bit, in `LatinCoverage.blocks` pairs (asked, has).
-    private let latin = Mutex([UInt64](repeating: 0, count: 2 * LatinCoverage.blocks))
+    private let latin = Mutex([UInt64](filled: 0, count: 2 * LatinCoverage.blocks))
 
     /// Loads the face at `index` of a font file (TrueType, OpenType/CFF, a collection, or a
     /// WOFF/WOFF2 web font, which is unwrapped to its sfnt first since HarfBuzz reads only sfnt).
@@ -122,7 +122,7 @@ public final class FontFace: @unchecked Sendable {
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
         let face = hb_font_get_face(hbFont)
-        var scriptTags = [hb_tag_t](repeating: 0, count: 8)
+        var scriptTags = [hb_tag_t](filled: 0, count: 8)
         var scriptCount = UInt32(scriptTags.count)
         hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
         scriptCount = min(scriptCount, UInt32(scriptTags.count))

@@ -20,8 +20,8 @@ public struct TextOffsets: Sendable {
     public let length: Int
 
     public init(tree: XMLTree) {
-        var starts = [Int](repeating: 0, count: tree.nodeCount)
-        var lengths = [Int32](repeating: 0, count: tree.nodeCount)
+        var starts = [Int](filled: 0, count: tree.nodeCount)
+        var lengths = [Int32](filled: 0, count: tree.nodeCount)
         var textNodes: [Int] = []
         var textStarts: [Int] = []
         var running = 0

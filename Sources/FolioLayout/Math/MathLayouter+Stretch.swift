@@ -31,7 +31,7 @@ extension MathLayouter {
         let extenders = parts.filter(\.isExtender)
         var repeats = extenders.isEmpty ? 0 : 1
         func expanded(_ r: Int) -> [MathFont.GlyphPart] {
-            parts.flatMap { $0.isExtender ? Array(repeating: $0, count: r) : [$0] }
+            parts.flatMap { $0.isExtender ? Array(filled: $0, count: r) : [$0] }
         }
         func longest(_ list: [MathFont.GlyphPart]) -> Double {
             list.reduce(0) { $0 + $1.advance } - Double(max(0, list.count - 1)) * minOverlap

@@ -30,7 +30,7 @@ struct MathTableLayouter {
         }
         let columns = rows.map(\.cells.count).max() ?? 0
         guard columns > 0, columns * rows.count <= 100_000 else { return .empty }
-        var widths = [Double](repeating: 0, count: columns)
+        var widths = [Double](filled: 0, count: columns)
         for row in rows { for (k, cell) in row.cells.enumerated() { widths[k] = max(widths[k], cell.box.width) } }
         let ascents = rows.map { $0.cells.map(\.box.ascent).max() ?? 0 }
         let descents = rows.map { $0.cells.map(\.box.descent).max() ?? 0 }

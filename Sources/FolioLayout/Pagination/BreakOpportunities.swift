@@ -13,10 +13,10 @@ enum BreakOpportunities {
     /// class (what layout gave it) joined with what the boxes around it ask.
     static func resolve(_ units: inout [FlowUnit], tree: FragmentTree) {
         guard !units.isEmpty else { return }
-        var asked = [BreakClass](repeating: .normal, count: units.count + 1)
+        var asked = [BreakClass](filled: .normal, count: units.count + 1)
         // A float is a flow of its own: the breaks of the boxes inside it act only between its
         // own units, not on the content after it. Parents come before their children.
-        var flow = [Range<Int>?](repeating: nil, count: tree.boxes.count)
+        var flow = [Range<Int>?](filled: nil, count: tree.boxes.count)
         for (k, box) in tree.boxes.enumerated() {
             let range = box.units
             let outer = box.containingBlock.flatMap { flow[$0] }

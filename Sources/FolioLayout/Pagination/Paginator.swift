@@ -82,7 +82,7 @@ public enum Paginator {
     /// Where the chapter's blank ending starts: the units after it show nothing (white space
     /// at most: no visible text, image, background or border starts in them).
     static func blankTail(_ flow: ChapterFlow) -> Int {
-        var shows = [Bool](repeating: false, count: flow.units.count)
+        var shows = [Bool](filled: false, count: flow.units.count)
         for case let placed? in flow.slots where placed.firstUnit < shows.count {
             switch placed.item {
             case .text(_, let run):
@@ -113,21 +113,21 @@ public enum Paginator {
                               severity: .error, at: href)
         }
         var decorations = 0
-        var pageOfUnit = [Int](repeating: 0, count: flow.units.count)
+        var pageOfUnit = [Int](filled: 0, count: flow.units.count)
         for (k, slice) in slices.enumerated() {
             for u in slice.first...slice.last { pageOfUnit[u] = max(pageOfUnit[u], k) }
         }
         // A unit cut over several pages belongs to all of them.
-        var firstPageOfUnit = [Int](repeating: 0, count: flow.units.count)
+        var firstPageOfUnit = [Int](filled: 0, count: flow.units.count)
         for (k, slice) in slices.enumerated().reversed() {
             for u in slice.first...slice.last { firstPageOfUnit[u] = k }
         }
         let mapping = FlowMapping(page: page)
-        var items = [[FrameItem]](repeating: [], count: slices.count)
+        var items = [[FrameItem]](filled: [], count: slices.count)
         // The text runs each page shows of the units cut over it (by unit), for its text.
-        var cutRuns = [[Int: [PositionedRun]]](repeating: [:], count: slices.count)
+        var cutRuns = [[Int: [PositionedRun]]](filled: [:], count: slices.count)
         // The pages that repeat each table header.
-        var repeatingPages = [[Int]](repeating: [], count: flow.repeatedHeaders.count)
+        var repeatingPages = [[Int]](filled: [], count: flow.repeatedHeaders.count)
         for (k, slice) in slices.enumerated() {
             if let h = slice.header { repeatingPages[h].append(k) }
         }

@@ -33,8 +33,8 @@ struct CollapsedBorders {
     init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
-        horizontal = Array(repeating: Array(repeating: .none, count: columns), count: rows + 1)
-        vertical = Array(repeating: Array(repeating: .none, count: columns + 1), count: rows)
+        horizontal = Array(filled: Array(filled: .none, count: columns), count: rows + 1)
+        vertical = Array(filled: Array(filled: .none, count: columns + 1), count: rows)
     }
 
     /// Resolves the borders of a grid.

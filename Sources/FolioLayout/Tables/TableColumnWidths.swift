@@ -42,8 +42,8 @@ enum TableColumnWidths {
         guard n > 0 else { return Result(widths: [], squeezed: false, minimum: 0, maximum: 0) }
         let outer = gap * Double(n + 1)
         let base = max(0, (tableWidth ?? available) - outer)
-        var minimum = [Double](repeating: 0, count: n), maximum = minimum
-        var fixed = [Double?](repeating: nil, count: n)
+        var minimum = [Double](filled: 0, count: n), maximum = minimum
+        var fixed = [Double?](filled: nil, count: n)
         func px(_ specified: Specified) -> Double? {
             switch specified {
             case .auto: nil
@@ -105,7 +105,7 @@ enum TableColumnWidths {
         guard n > 0 else { return Result(widths: [], squeezed: false, minimum: tableWidth, maximum: tableWidth) }
         let outer = gap * Double(n + 1)
         let base = max(0, tableWidth - outer)
-        var widths = [Double?](repeating: nil, count: n)
+        var widths = [Double?](filled: nil, count: n)
         func px(_ specified: Specified) -> Double? {
             switch specified {
             case .auto: nil

@@ -81,7 +81,7 @@ struct TableGeometry {
     mutating func placeRows(needs: [Need], minimums: [Double], top: Double, tableHeight: Double?) {
         let vs = spacing.vertical
         heights = minimums
-        rowBaseline = Array(repeating: 0, count: minimums.count)
+        rowBaseline = Array(filled: 0, count: minimums.count)
         for (k, cell) in cells.enumerated() where needs[k].alignment == .baseline {
             rowBaseline[cell.row] = max(rowBaseline[cell.row], needs[k].baseline)
         }

@@ -185,7 +185,7 @@ struct TableGridBuilder {
                 column = min(column, Self.maxColumns - 1)
                 cell.column = column
                 cell.columnSpan = min(cell.columnSpan, Self.maxColumns - column)
-                if taken.count < column + cell.columnSpan { taken += Array(repeating: 0, count: column + cell.columnSpan - taken.count) }
+                if taken.count < column + cell.columnSpan { taken += Array(filled: 0, count: column + cell.columnSpan - taken.count) }
                 for c in cell.columns { taken[c] = max(taken[c], cell.rowSpan) }
                 column += cell.columnSpan
                 grid.columnCount = max(grid.columnCount, column)
@@ -199,14 +199,14 @@ struct TableGridBuilder {
         let columns = document.children(of: group).filter { $0.computed.box.display == .tableColumn }
         if columns.isEmpty {
             let span = Self.span(group.source?.attribute("span"), default: 1, range: 1...1000)
-            grid.columns += Array(repeating: TableGrid.Column(node: nil, group: group), count: min(span, Self.maxColumns - grid.columns.count))
+            grid.columns += Array(filled: TableGrid.Column(node: nil, group: group), count: min(span, Self.maxColumns - grid.columns.count))
         }
         for column in columns { addColumns(column, group: group) }
     }
 
     private mutating func addColumns(_ column: StyledNode, group: StyledNode?) {
         let span = Self.span(column.source?.attribute("span"), default: 1, range: 1...1000)
-        grid.columns += Array(repeating: TableGrid.Column(node: column, group: group), count: min(span, Self.maxColumns - grid.columns.count))
+        grid.columns += Array(filled: TableGrid.Column(node: column, group: group), count: min(span, Self.maxColumns - grid.columns.count))
     }
 
     /// White space between table parts, which makes no anonymous cell.

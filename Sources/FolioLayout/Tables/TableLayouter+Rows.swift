@@ -116,8 +116,8 @@ extension TableLayouter {
     /// Adds each row's units: their cells' text and offsets, and the breaks between them.
     private func emitRows(_ plan: TablePlan, fragments: [Fragment], origins: [Point], geometry: TableGeometry) -> [RowUnits] {
         let grid = plan.grid
-        var covered = [Bool](repeating: false, count: grid.rowCount)
-        var cellsOfRow = [[Int]](repeating: [], count: grid.rowCount)
+        var covered = [Bool](filled: false, count: grid.rowCount)
+        var cellsOfRow = [[Int]](filled: [], count: grid.rowCount)
         for (k, cell) in grid.cells.enumerated() {
             cellsOfRow[cell.row].append(k)
             for r in cell.rows.dropFirst() { covered[r] = true }
@@ -147,7 +147,7 @@ extension TableLayouter {
             // of pages has as many bands).
             // A cell's text is read after the start of the cells before it (a label centred
             // beside a long cell comes first), so it goes no higher than the band they start in.
-            var byBand: [[(cell: Int, unit: FlowUnit)]] = Array(repeating: [], count: bands.tops.count)
+            var byBand: [[(cell: Int, unit: FlowUnit)]] = Array(filled: [], count: bands.tops.count)
             var earlierStart = 0
             for k in cellsOfRow[r] {
                 var start: Int?

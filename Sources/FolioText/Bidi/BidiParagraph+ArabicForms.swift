@@ -12,7 +12,7 @@ extension BidiParagraph {
         let paragraph = BidiParagraph(scalars: scalars, base: .rtl)
         let count = scalars.count
         var chars = scalars.map { FriBidiChar($0.value) }
-        var properties = [FriBidiArabicProp](repeating: 0, count: count)
+        var properties = [FriBidiArabicProp](filled: 0, count: count)
         chars.withUnsafeBufferPointer { fribidi_get_joining_types($0.baseAddress, FriBidiStrIndex(count), &properties) }
         // A right-to-left paragraph always has its bidi types resolved.
         let types = paragraph.types.map { FriBidiCharType(rawValue: $0) }

@@ -60,7 +60,7 @@ public struct BidiParagraph: Sendable {
         if base != .rtl && !Self.needsResolution(scalars) {
             // No R, AL or AN character and no explicit embedding: every level is 0, and an
             // `auto` paragraph resolves to LTR (P2–P3 find no strong R/AL).
-            levels = [UInt8](repeating: 0, count: count)
+            levels = [UInt8](filled: 0, count: count)
             direction = .ltr
             types = []
             allLTR = true
@@ -68,9 +68,9 @@ public struct BidiParagraph: Sendable {
         }
         allLTR = false
         let chars = scalars.map { FriBidiChar($0.value) }
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var types = [FriBidiCharType](filled: FriBidiCharType(rawValue: 0), count: count)
+        var brackets = [FriBidiBracketType](filled: 0, count: count)
+        var levels = [FriBidiLevel](filled: 0, count: count)
         let requested: UInt32 = switch base {
         case .ltr: Self.parLTR
         case .rtl: Self.parRTL
@@ -91,7 +91,7 @@ public struct BidiParagraph: Sendable {
         } else {
             // Empty text, or FriBidi out of memory: everything at the base level.
             direction = base == .rtl ? .rtl : .ltr
-            self.levels = [UInt8](repeating: direction == .rtl ? 1 : 0, count: count)
+            self.levels = [UInt8](filled: direction == .rtl ? 1 : 0, count: count)
         }
         self.types = types.map { UInt32($0.rawValue) }
     }

@@ -20,7 +20,7 @@ enum GraphemeBreaks {
     /// `starts[k]` is true when a grapheme cluster starts at scalar k (and at the end, k == count).
     static func starts<C: RandomAccessCollection<Unicode.Scalar>>(_ scalars: C) -> [Bool] where C.Index == Int {
         let count = scalars.count
-        var starts = [Bool](repeating: true, count: count + 1)
+        var starts = [Bool](filled: true, count: count + 1)
         guard count > 1 else { return starts }
         let base = scalars.startIndex
         /// A sure boundary before scalar k (1 ≤ k < count), or nil when segmentation must decide.

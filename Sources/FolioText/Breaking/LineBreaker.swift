@@ -105,7 +105,7 @@ public struct LineBreaker: Sendable {
             if lazy {
                 lazyHyphenator = hyphenator
                 self.spans = spans
-                hyphenated = [Bool](repeating: false, count: count)
+                hyphenated = [Bool](filled: false, count: count)
             } else {
                 Self.addHyphenation(&kinds, scalars, spans: spans, hyphenator: hyphenator)
             }
@@ -151,8 +151,8 @@ public struct LineBreaker: Sendable {
     static func uax14(_ scalars: [Unicode.Scalar], language: String?) -> [BreakOpportunity] {
         guard !scalars.isEmpty else { return [] }
         // The characters handed over, and for each the last one of the text it stands for.
-        var compact = [Unicode.Scalar](repeating: " ", count: scalars.count)
-        var ends = [Int32](repeating: 0, count: scalars.count)
+        var compact = [Unicode.Scalar](filled: " ", count: scalars.count)
+        var ends = [Int32](filled: 0, count: scalars.count)
         var kept = 0
         scalars.withUnsafeBufferPointer { text in
             compact.withUnsafeMutableBufferPointer { compact in
@@ -177,7 +177,7 @@ public struct LineBreaker: Sendable {
         } else {
             compact.removeSubrange(kept...)
             let told = libunibreak(compact, language: language)
-            kinds = [BreakOpportunity](repeating: .none, count: scalars.count)
+            kinds = [BreakOpportunity](filled: .none, count: scalars.count)
             for j in 0..<kept { kinds[Int(ends[j])] = told[j] }
         }
         keepQuotesWithTheirText(scalars, &kinds)
@@ -217,7 +217,7 @@ public struct LineBreaker: Sendable {
             }
             return kinds
         }
-        var raw = [CChar](repeating: 0, count: scalars.count)
+        var raw = [CChar](filled: 0, count: scalars.count)
         // A Unicode.Scalar is its UInt32 value: libunibreak reads the array as UTF-32 in place.
         scalars.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: utf32_t.self) { s in
@@ -393,7 +393,7 @@ public struct LineBreaker: Sendable {
     static func ordered(_ spans: [Span], count: Int) -> [Span] {
         let inOrder = zip(spans, spans.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound }
         if inOrder { return spans }
-        var styles = [LineBreakStyle?](repeating: nil, count: count)
+        var styles = [LineBreakStyle?](filled: nil, count: count)
         for span in spans {
             for i in span.range.clamped(to: 0..<count) { styles[i] = span.style }
         }

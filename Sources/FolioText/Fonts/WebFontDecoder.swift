@@ -37,7 +37,7 @@ enum WebFontDecoder {
             defer { FT_Done_Face(face) }
             var length: FT_ULong = 0
             guard FT_Load_Sfnt_Table(face, 0, 0, nil, &length) == 0, length > 12, length < 64 << 20 else { return nil }
-            var out = [UInt8](repeating: 0, count: Int(length))
+            var out = [UInt8](filled: 0, count: Int(length))
             let loaded = out.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, 0, 0, $0.baseAddress, &length) }
             guard loaded == 0, format(of: out) == .sfnt else { return nil }
             return out

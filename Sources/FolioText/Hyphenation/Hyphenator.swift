@@ -203,7 +203,7 @@ public final class Hyphenator: @unchecked Sendable {
         // NUL. Without the terminator both ran on into the heap and wrote there.
         bytes.append(0)
         // hnj_hyphen_hyph_ writes word_size + 3 entries (the word between two dots and a NUL).
-        var hyphens = [CChar](repeating: 0, count: size + 5)
+        var hyphens = [CChar](filled: 0, count: size + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var pos: UnsafeMutablePointer<Int32>? = nil
         var cut: UnsafeMutablePointer<Int32>? = nil

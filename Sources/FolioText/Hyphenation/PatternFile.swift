@@ -283,11 +283,11 @@ enum PatternFile {
         /// Each state's transitions: `edges` grouped by the state they leave, in the order made
         /// (state `s` has `order[start[s]..<start[s + 1]]`).
         func grouped() -> (start: [Int32], order: [Int32]) {
-            var start = [Int32](repeating: 0, count: patterns.count + 1)
+            var start = [Int32](filled: 0, count: patterns.count + 1)
             for edge in edges { start[Int(edge.from) + 1] += 1 }
             for s in 0..<patterns.count { start[s + 1] += start[s] }
             var next = start
-            var order = [Int32](repeating: 0, count: edges.count)
+            var order = [Int32](filled: 0, count: edges.count)
             for (e, edge) in edges.enumerated() {
                 order[Int(next[Int(edge.from)])] = Int32(e)
                 next[Int(edge.from)] += 1
@@ -299,7 +299,7 @@ enum PatternFile {
         /// some pattern (the root's is -1, as libhyphen leaves it). Breadth first, so that a
         /// state's parent and every shorter state have theirs.
         func fallbacks(start: [Int32], order: [Int32]) -> [Int32] {
-            var fallback = [Int32](repeating: 0, count: patterns.count)
+            var fallback = [Int32](filled: 0, count: patterns.count)
             fallback[0] = -1
             var queue: [Int32] = [0]
             queue.reserveCapacity(patterns.count)
@@ -392,8 +392,8 @@ enum PatternFile {
     /// standard dictionary's hashing costs more than the rest of loading).
     struct Transitions {
         /// `state << 8 | byte`, plus 1 (0 marks a free slot).
-        private var keys = [UInt64](repeating: 0, count: 1024)
-        private var values = [Int32](repeating: 0, count: 1024)
+        private var keys = [UInt64](filled: 0, count: 1024)
+        private var values = [Int32](filled: 0, count: 1024)
         private var count = 0
 
         private static func slot(_ key: UInt64, mask: Int) -> Int {
@@ -425,8 +425,8 @@ enum PatternFile {
 
         private mutating func grow() {
             let (oldKeys, oldValues) = (keys, values)
-            keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
-            values = [Int32](repeating: 0, count: oldKeys.count * 2)
+            keys = [UInt64](filled: 0, count: oldKeys.count * 2)
+            values = [Int32](filled: 0, count: oldKeys.count * 2)
             let mask = keys.count - 1
             for (key, value) in zip(oldKeys, oldValues) where key != 0 {
                 var i = Self.slot(key, mask: mask)

@@ -28,8 +28,8 @@ final class LineAssembler {
         self.shaped = shaped
         self.input = input
         self.context = context
-        hyphens = Array(repeating: nil, count: shaped.pieces.count)
-        hyphenWidths = Array(repeating: .nan, count: shaped.pieces.count)
+        hyphens = Array(filled: nil, count: shaped.pieces.count)
+        hyphenWidths = Array(filled: .nan, count: shaped.pieces.count)
         let block = input.blockStyle
         blockText = block.text.value
         blockFontSize = block.font.size

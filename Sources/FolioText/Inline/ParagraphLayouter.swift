@@ -115,7 +115,7 @@ public enum ParagraphLayouter {
     /// The width of the word separators before each scalar (a prefix sum, one longer than the text).
     static func separatorWidths(_ shaped: ShapedParagraph) -> [Double] {
         let scalars = shaped.collected.scalars
-        var sums = [Double](repeating: 0, count: scalars.count + 1)
+        var sums = [Double](filled: 0, count: scalars.count + 1)
         var sum = 0.0
         for i in scalars.indices {
             if ShapedParagraph.isWordSeparator(scalars[i]) { sum += shaped.width(i..<(i + 1)) }

@@ -120,40 +120,41 @@ struct RunPlacer {
         var x = self.x
         var hasMissing = false
         let sources = shaped.collected.sourceOffset
-        let placed = shaped.collected.scalars.withUnsafeBufferPointer { scalars in
+        // Reserved and appended to, not `Array(unsafeUninitializedCapacity:)`, which allocates
+        // through an unspecialized path (see `Array(filled:count:)`).
+        var placed: [PositionedGlyph] = []
+        placed.reserveCapacity(glyphs.count)
+        shaped.collected.scalars.withUnsafeBufferPointer { scalars in
             shaped.extra.withUnsafeBufferPointer { extra in
                 glyphs.withUnsafeBufferPointer { glyphs in
-                    [PositionedGlyph](unsafeUninitializedCapacity: glyphs.count) { out, count in
-                        for k in glyphs.indices {
-                            let glyph = glyphs[k]
-                            var advance = glyph.xAdvance
-                            // A cluster's spacing follows its last glyph.
-                            if glyph.cluster >= 0 && (k + 1 == glyphs.count || glyphs[k + 1].cluster != glyph.cluster) {
-                                advance += extra[glyph.cluster]
-                                if ShapedParagraph.isWordSeparator(scalars[glyph.cluster]) {
-                                    advance += stretch
-                                    if glyph.cluster < extraCellBefore { advance += 1 }
-                                }
-                                if let letterSpacing {
-                                    let next = k + 1 < glyphs.count && glyphs[k + 1].cluster > glyph.cluster ? glyphs[k + 1].cluster : part.upperBound
-                                    for i in glyph.cluster..<max(glyph.cluster, min(next, scalars.count))
-                                    where LineAssembler.isLetterGap(after: i, scalars: scalars, end: letterSpacing.end) {
-                                        advance += letterSpacing.stretch
-                                    }
+                    for k in glyphs.indices {
+                        let glyph = glyphs[k]
+                        var advance = glyph.xAdvance
+                        // A cluster's spacing follows its last glyph.
+                        if glyph.cluster >= 0 && (k + 1 == glyphs.count || glyphs[k + 1].cluster != glyph.cluster) {
+                            advance += extra[glyph.cluster]
+                            if ShapedParagraph.isWordSeparator(scalars[glyph.cluster]) {
+                                advance += stretch
+                                if glyph.cluster < extraCellBefore { advance += 1 }
+                            }
+                            if let letterSpacing {
+                                let next = k + 1 < glyphs.count && glyphs[k + 1].cluster > glyph.cluster ? glyphs[k + 1].cluster : part.upperBound
+                                for i in glyph.cluster..<max(glyph.cluster, min(next, scalars.count))
+                                where LineAssembler.isLetterGap(after: i, scalars: scalars, end: letterSpacing.end) {
+                                    advance += letterSpacing.stretch
                                 }
                             }
-                            let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
-                            var missing: UInt32 = 0
-                            if glyph.id == 0, glyph.cluster >= 0, glyph.cluster < scalars.count,
-                               !ShapedParagraph.isInvisible(scalars[glyph.cluster]) {
-                                missing = scalars[glyph.cluster].value
-                                hasMissing = true
-                            }
-                            out.initializeElement(at: k, to: PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset,
-                                                                             advance: advance, sourceOffset: source, missing: missing))
-                            x += advance
                         }
-                        count = glyphs.count
+                        let source = glyph.cluster >= 0 && glyph.cluster < sources.count ? Int32(clamping: sources[glyph.cluster] + sourceBase) : -1
+                        var missing: UInt32 = 0
+                        if glyph.id == 0, glyph.cluster >= 0, glyph.cluster < scalars.count,
+                           !ShapedParagraph.isInvisible(scalars[glyph.cluster]) {
+                            missing = scalars[glyph.cluster].value
+                            hasMissing = true
+                        }
+                        placed.append(PositionedGlyph(id: glyph.id, x: x + glyph.xOffset, y: -glyph.yOffset,
+                                                      advance: advance, sourceOffset: source, missing: missing))
+                        x += advance
                     }
                 }
             }

@@ -106,7 +106,7 @@ extension ShapedParagraph {
     }
 
     static func scriptPerScalar(_ scalars: [Unicode.Scalar]) -> [UInt32] {
-        var scripts = [UInt32](repeating: HB_SCRIPT_COMMON.rawValue, count: scalars.count)
+        var scripts = [UInt32](filled: HB_SCRIPT_COMMON.rawValue, count: scalars.count)
         scripts.withUnsafeMutableBufferPointer { out in
             ScriptItemizer.forEachRun(scalars) { range, script in
                 for i in range where i < out.count { out[i] = script.rawValue }
@@ -247,7 +247,7 @@ struct FontTable {
 struct GlyphCoverage {
     private var face = -1
     /// 0 not asked yet, 1 yes, 2 no.
-    private var known = [UInt8](repeating: 0, count: 0x300)
+    private var known = [UInt8](filled: 0, count: 0x300)
 
     /// The end of the run from `start` of Latin-range characters the font's face has (or that
     /// need no glyph), in one item, script and level.

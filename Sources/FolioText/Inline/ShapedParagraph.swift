@@ -90,7 +90,7 @@ final class ShapedParagraph {
             pieces = Self.itemizeCells(collected, items: input.items, levels: bidi.levels, context: context)
             for p in pieces.indices { advances.measureCells(&pieces[p], items: input.items, scalars: collected.scalars) }
         }
-        var pieceIndex = [Int](repeating: 0, count: count)
+        var pieceIndex = [Int](filled: 0, count: count)
         for (p, piece) in pieces.enumerated() {
             for i in piece.range { pieceIndex[i] = p }
         }
@@ -128,8 +128,8 @@ struct Advances {
     var extra: [Double]
 
     init(count: Int) {
-        advance = [Double](repeating: 0, count: count)
-        extra = [Double](repeating: 0, count: count)
+        advance = [Double](filled: 0, count: count)
+        extra = [Double](filled: 0, count: count)
     }
 
     /// Records the piece's advances per scalar, with `letter-spacing` after every grapheme
@@ -150,7 +150,7 @@ struct Advances {
             let wordSpacing = shared.style.text.wordSpacing
             // No spacing: nothing to add (adding 0 would change no advance).
             if letterSpacing == 0, case .px(let px) = wordSpacing, px == 0 { return }
-            var hasGlyph = [Bool](repeating: false, count: piece.range.count)
+            var hasGlyph = [Bool](filled: false, count: piece.range.count)
             for glyph in piece.glyphs where piece.range.contains(glyph.cluster) {
                 hasGlyph[glyph.cluster - piece.range.lowerBound] = true
             }

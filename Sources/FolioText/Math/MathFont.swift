@@ -54,7 +54,7 @@ public struct MathFont: Sendable {
     public func variants(_ glyph: UInt32, vertical: Bool) -> [(glyph: UInt32, advance: Double)] {
         let direction = vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR
         var found: [(glyph: UInt32, advance: Double)] = []
-        var batch = [hb_ot_math_glyph_variant_t](repeating: hb_ot_math_glyph_variant_t(), count: 16)
+        var batch = [hb_ot_math_glyph_variant_t](filled: hb_ot_math_glyph_variant_t(), count: 16)
         var start: UInt32 = 0
         while found.count < 256 {
             var count = UInt32(batch.count)
@@ -74,7 +74,7 @@ public struct MathFont: Sendable {
     public func assembly(_ glyph: UInt32, vertical: Bool) -> (parts: [GlyphPart], minOverlap: Double) {
         let direction = vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR
         var parts: [GlyphPart] = []
-        var batch = [hb_ot_math_glyph_part_t](repeating: hb_ot_math_glyph_part_t(), count: 16)
+        var batch = [hb_ot_math_glyph_part_t](filled: hb_ot_math_glyph_part_t(), count: 16)
         var start: UInt32 = 0
         while parts.count < 64 {
             var count = UInt32(batch.count)

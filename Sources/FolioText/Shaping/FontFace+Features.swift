@@ -8,7 +8,7 @@ extension FontFace {
         let face = hb_font_get_face(hbFont)
         let wanted = hbTag(tag)
         var start: UInt32 = 0
-        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var tags = [hb_tag_t](filled: 0, count: 64)
         while true {
             var count = UInt32(tags.count)
             let total = hb_ot_layout_table_get_feature_tags(face, hbTag("GSUB"), start, &count, &tags)

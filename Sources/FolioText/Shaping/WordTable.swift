@@ -53,7 +53,7 @@ struct WordTable {
         self.capacity = capacity
         // The table starts small and doubles as words come (`grow`): a short book's handful of
         // words does not zero a full generation's table, 400 KB of pages touched at start-up.
-        slots = [Slot](repeating: Slot(), count: 16)
+        slots = [Slot](filled: Slot(), count: 16)
         mask = 15
     }
 
@@ -62,7 +62,7 @@ struct WordTable {
     private mutating func grow() {
         let old = slots
         let size = old.count * 2
-        slots = [Slot](repeating: Slot(), count: size)
+        slots = [Slot](filled: Slot(), count: size)
         mask = size - 1
         for slot in old where slot.tag != 0 {
             let start = Int(slot.textStart)
