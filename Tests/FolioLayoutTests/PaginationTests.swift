@@ -24,6 +24,19 @@ import Testing
         }
     }
 
+    @Test func emptyBlocksAtTheChaptersEndStartNoPage() throws {
+        // 14 lines fill the page; empty paragraphs and white space after them make no page of
+        // their own, but text, an image or a background after them does.
+        let full = (0..<Self.linesPerPage).map { "<p style='margin:0'>line\($0)</p>" }.joined()
+        let blank = "<p style='margin:0'></p><p style='margin:0'>&#160;</p><div style='height:40px'></div>"
+        #expect(try LayoutSupport.pages(full + blank).count == 1)
+        let late = try LayoutSupport.pages(full + blank + "<p style='margin:0'>last</p>" + blank)
+        #expect(late.count == 2)
+        #expect(late[1].text.contains("last"))
+        let shaded = try LayoutSupport.pages(full + blank + "<div style='height:20px; background:#ccc'></div>")
+        #expect(shaded.count == 2)
+    }
+
     @Test func aForcedBreakStartsANewPage() throws {
         let pages = try LayoutSupport.pages(Self.paragraph(3) + "<h2 style='break-before:page; margin:0'>Next</h2>" + Self.paragraph(3, from: 10))
         #expect(pages.count == 2)

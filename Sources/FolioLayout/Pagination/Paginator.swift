@@ -80,21 +80,26 @@ public enum Paginator {
     }
 
     /// Where the chapter's blank ending starts: the units after it show nothing (white space
-    /// at most: no visible text, image, background or border starts in them).
+    /// at most: no visible text, image, background or border starts in them). Read from the
+    /// end: an item is looked at only when it starts after the last unit known to show, so
+    /// that the text of most runs is never read.
     static func blankTail(_ flow: ChapterFlow) -> Int {
-        var shows = [Bool](filled: false, count: flow.units.count)
-        for case let placed? in flow.slots where placed.firstUnit < shows.count {
+        let count = flow.units.count
+        // The last unit an item shows something in, found among the items from the last.
+        var shown = -1
+        for case let placed? in flow.slots.reversed() where placed.firstUnit > shown && placed.firstUnit < count {
             switch placed.item {
             case .text(_, let run):
-                if !run.text.allSatisfy(\.isWhitespace) { shows[placed.firstUnit] = true }
+                if !run.text.allSatisfy(\.isWhitespace) { shown = placed.firstUnit }
             case .image, .fill, .border:
-                shows[placed.firstUnit] = true
+                shown = placed.firstUnit
             case .link, .line:
                 break
             }
         }
-        var end = flow.units.count
-        while end > 0, !shows[end - 1], flow.units[end - 1].text.allSatisfy(\.isWhitespace) { end -= 1 }
+        // A later unit with text of its own that is not white space.
+        var end = count
+        while end - 1 > shown, flow.units[end - 1].text.allSatisfy(\.isWhitespace) { end -= 1 }
         return end
     }
 
