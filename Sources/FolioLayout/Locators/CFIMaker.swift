@@ -32,7 +32,7 @@ public final class CFIMaker {
             return steps(to: target).map { EPUBCFI(parts: [packageSteps, $0]) }
         }
         guard let parent = target.parentElement, var steps = steps(to: parent) else { return nil }
-        steps.append(EPUBCFI.Step(index: CFINodes.elementsBefore(target) * 2 + 1))
+        steps.append(EPUBCFI.Step(index: elementsBefore(target, in: parent) * 2 + 1))
         var offset = CFINodes.chunkBefore(target).reduce(0) { $0 + CFINodes.utf16Length($1) }
         if CFINodes.isCharacterData(target), let text = target.text {
             offset += CFINodes.utf16Offset(ofScalars: max(offsetInNode, 0), in: text)
@@ -48,6 +48,15 @@ public final class CFIMaker {
         steps.append(EPUBCFI.Step(index: (ordinal(of: element, in: parent) + 1) * 2, id: CFINodes.id(of: element)))
         elementSteps[element.index] = steps
         return steps
+    }
+
+    /// The element siblings before a node that is not an element: the last element before it
+    /// (the text since it is one chunk, not long) and that element's ordinal.
+    private func elementsBefore(_ node: XMLNode, in parent: XMLNode) -> Int {
+        var sibling = node.previousSibling
+        while let s = sibling, !s.isElement { sibling = s.previousSibling }
+        guard let element = sibling else { return 0 }
+        return ordinal(of: element, in: parent) + 1
     }
 
     /// The element siblings before an element, counted for all of its parent's children at once.

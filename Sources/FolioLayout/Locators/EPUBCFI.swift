@@ -115,12 +115,7 @@ extension EPUBCFI {
 
     /// `make` with the spine's itemrefs found once (for the CFIs of many pages).
     static func make(itemrefs: SpineItemrefs, spineIndex: Int, contentTree: XMLTree, node: Int, offsetInNode: Int) -> EPUBCFI? {
-        guard itemrefs.itemrefs.indices.contains(spineIndex),
-              let packageSteps = CFINodes.steps(to: itemrefs.itemrefs[spineIndex], from: itemrefs.package),
-              let root = contentTree.root,
-              let target = contentTree.node(at: node),
-              let content = contentPath(to: target, offsetInNode: offsetInNode, root: root) else { return nil }
-        return EPUBCFI(parts: [packageSteps, content.steps], characterOffset: content.offset)
+        CFIMaker(itemrefs: itemrefs, spineIndex: spineIndex, contentTree: contentTree)?.cfi(node: node, offsetInNode: offsetInNode)
     }
 
     /// A CFI for a whole spine item (an image or SVG page): its itemref step and an empty
@@ -132,20 +127,4 @@ extension EPUBCFI {
         return EPUBCFI(parts: [packageSteps, []])
     }
 
-    private static func contentPath(to target: XMLNode, offsetInNode: Int, root: XMLNode) -> (steps: [Step], offset: Int?)? {
-        if target == root {
-            return ([Step(index: 1)], 0)
-        }
-        if target.isElement {
-            guard let steps = CFINodes.steps(to: target, from: root) else { return nil }
-            return (steps, nil)
-        }
-        guard let parent = target.parentElement, var steps = CFINodes.steps(to: parent, from: root) else { return nil }
-        steps.append(Step(index: CFINodes.elementsBefore(target) * 2 + 1))
-        var offset = CFINodes.chunkBefore(target).reduce(0) { $0 + CFINodes.utf16Length($1) }
-        if CFINodes.isCharacterData(target), let text = target.text {
-            offset += CFINodes.utf16Offset(ofScalars: max(offsetInNode, 0), in: text)
-        }
-        return (steps, offset)
-    }
 }
