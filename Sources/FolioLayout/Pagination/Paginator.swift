@@ -87,13 +87,15 @@ public enum Paginator {
         let count = flow.units.count
         // The last unit an item shows something in, found among the items from the last.
         var shown = -1
-        for case let placed? in flow.slots.reversed() where placed.firstUnit > shown && placed.firstUnit < count {
-            switch placed.item {
-            case .text(_, let run):
-                if !run.text.allSatisfy(\.isWhitespace) { shown = placed.firstUnit }
-            case .image, .fill, .border:
-                shown = placed.firstUnit
-            case .link, .line:
+        for index in flow.slots.indices.reversed() {
+            // Read in place (see `pages`): only an item that can move `shown` is looked at.
+            guard let first = flow.slots[index]?.firstUnit, first > shown, first < count else { continue }
+            switch flow.slots[index]?.item {
+            case .text(_, let run)?:
+                if !run.text.allSatisfy(\.isWhitespace) { shown = first }
+            case .image?, .fill?, .border?:
+                shown = first
+            case .link?, .line?, nil:
                 break
             }
         }
@@ -139,12 +141,15 @@ public enum Paginator {
         // Pages follow each other down the flow: the pages an item of a unit cut over many
         // shows on are found by bisection, not by asking each (items × pages).
         let ordered = zip(slices, slices.dropFirst()).allSatisfy { $0.top <= $1.top && $0.bottom <= $1.bottom }
-        for case let placed? in flow.slots {
-            let from = firstPageOfUnit[placed.firstUnit], to = pageOfUnit[min(placed.lastUnit, flow.units.count - 1)]
-            guard from <= to else { continue }
+        for index in flow.slots.indices {
+            // The units are read where the item lies: an optional item copied out of the array
+            // goes through value witnesses, some 170 instructions, for every item of a chapter.
+            guard let firstUnit = flow.slots[index]?.firstUnit, let lastUnit = flow.slots[index]?.lastUnit else { continue }
+            let from = firstPageOfUnit[firstUnit], to = pageOfUnit[min(lastUnit, flow.units.count - 1)]
+            guard from <= to, let item = flow.slots[index]?.item else { continue }
             var pages = from..<(to + 1)
             if ordered, to - from > 8 {
-                let (low, high) = extent(placed.item)
+                let (low, high) = extent(item)
                 var a = from, b = to + 1
                 while a < b {
                     let m = (a + b) / 2
@@ -159,10 +164,10 @@ public enum Paginator {
                 // An item of units cut over several pages (a table row taller than a page) goes
                 // only on the pages it shows on: every page holding every line of such a row
                 // took memory in proportion to pages × lines.
-                if from < to, !shows(placed.item, top: slice.top, bottom: slice.bottom) { continue }
+                if from < to, !shows(item, top: slice.top, bottom: slice.bottom) { continue }
                 let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
-                if let item = clip(placed.item, top: slice.top, bottom: slice.bottom).map({ mapping.physical($0, windowStart: slice.top, shift: shift) }) {
-                    if item.isDecoration {
+                if let mapped = clip(item, top: slice.top, bottom: slice.bottom).map({ mapping.physical($0, windowStart: slice.top, shift: shift) }) {
+                    if mapped.isDecoration {
                         decorations += 1
                         if decorations > maxDecorationsPerChapter {
                             if decorations == maxDecorationsPerChapter + 1 {
@@ -172,19 +177,19 @@ public enum Paginator {
                             continue
                         }
                     }
-                    items[k].append(item)
-                    if case .text(_, let run) = item, placed.firstUnit == placed.lastUnit, isCut(flow.units[placed.firstUnit], slice) {
-                        cutRuns[k][placed.firstUnit, default: []].append(run)
+                    items[k].append(mapped)
+                    if case .text(_, let run) = mapped, firstUnit == lastUnit, isCut(flow.units[firstUnit], slice) {
+                        cutRuns[k][firstUnit, default: []].append(run)
                     }
                 }
             }
             // A header row's backgrounds, borders and text again at the top of those pages, in
             // their painting order.
-            if let h = flow.repeatedHeaders.firstIndex(where: { $0.units.contains(placed.firstUnit) && $0.units.contains(placed.lastUnit) }),
+            if let h = flow.repeatedHeaders.firstIndex(where: { $0.units.contains(firstUnit) && $0.units.contains(lastUnit) }),
                !repeatingPages[h].isEmpty,
-               let item = clip(placed.item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom)
+               let header = clip(item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom)
                 .map({ mapping.physical($0, windowStart: flow.repeatedHeaders[h].top, shift: 0) }) {
-                for k in repeatingPages[h] { items[k].append(item) }
+                for k in repeatingPages[h] { items[k].append(header) }
             }
         }
         return slices.enumerated().map { k, slice in
