@@ -53,10 +53,10 @@ struct BlockLayouter {
     /// background around what `content` places inside its content box.
     func layoutBox(_ node: StyledNode, x: Double, metrics: BoxMetrics,
                    content: (_ x: Double, _ width: Double) -> Void) {
-        let style = node.computed
-        let box = chapter.column.tree.open(.block, node: node.index, style: style, first: chapter.column.units.count)
+        // The style is read where it lies (`StyledNode.computed`): a copy costs some 500 instructions.
+        let box = chapter.column.tree.open(.block, node: node.index, style: node.computed, first: chapter.column.units.count)
         if node.kind == .element { chapter.column.anchor(node.source?.attribute("id")) }
-        chapter.floats.clearFloats(style.box.clear)
+        chapter.floats.clearFloats(node.computed.box.clear)
         let firstUnit = chapter.column.units.count
 
         // In cells, padding with no border drawn beside it is space like a margin, and
@@ -86,7 +86,7 @@ struct BlockLayouter {
         // A fixed height or min-height holds the box open; content taller than it still
         // pushes what follows down (nothing is drawn over).
         var contentHeight = chapter.column.blockEnd - top - topEdge
-        if let minimum = Self.verticalLength(style.box.height) ?? Self.verticalLength(style.box.minHeight), minimum > contentHeight {
+        if let minimum = Self.verticalLength(node.computed.box.height) ?? Self.verticalLength(node.computed.box.minHeight), minimum > contentHeight {
             if chapter.column.units.count == firstUnit || !chapter.column.cursor.margins.isEmpty { chapter.column.flushMargin() }
             chapter.column.blockEnd += minimum - max(0, contentHeight)
             contentHeight = minimum
@@ -115,8 +115,8 @@ struct BlockLayouter {
             chapter.column.units[lastUnit].endsBlock = true
         }
         let rect = Rect(x: x + metrics.borderX, y: top, width: metrics.borderWidth, height: bottom - top)
-        chapter.column.placed[slot] = Self.paint(style, rect: rect, firstUnit: firstUnit, lastUnit: lastUnit)
-        if let border = Self.border(style, rect: rect) { chapter.column.place(.border(border), first: firstUnit, last: lastUnit) }
+        chapter.column.placed[slot] = Self.paint(node.computed, rect: rect, firstUnit: firstUnit, lastUnit: lastUnit)
+        if let border = Self.border(node.computed, rect: rect) { chapter.column.place(.border(border), first: firstUnit, last: lastUnit) }
         chapter.column.tree.close(box, end: chapter.column.units.count, rect: rect)
     }
 

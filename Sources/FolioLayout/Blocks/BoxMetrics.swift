@@ -20,7 +20,7 @@ struct BoxMetrics {
     /// `minimumContent` keeps deeply nested boxes readable: their padding and margins give way
     /// before the content gets narrower than that, and their borders too unless `keepsBorders`
     /// (under the cell metric, where a border is a whole cell drawn as a line).
-    init(_ style: ComputedStyle, available: Double, shrinkToFit: Double? = nil, minimumContent: Double = 0, keepsBorders: Bool = false) {
+    init(_ style: borrowing ComputedStyle, available: Double, shrinkToFit: Double? = nil, minimumContent: Double = 0, keepsBorders: Bool = false) {
         func length(_ value: LengthPercentage) -> Double { max(0, value.resolve(against: available)) }
         func marginValue(_ value: LengthPercentageOrAuto) -> Double? {
             if case .length(let l) = value { return l.resolve(against: available) }

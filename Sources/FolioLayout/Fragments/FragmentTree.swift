@@ -78,7 +78,7 @@ struct BoxFragment: Sendable {
 
         init() {}
 
-        init(_ style: ComputedStyle) {
+        init(_ style: borrowing ComputedStyle) {
             before = style.box.breakBefore
             after = style.box.breakAfter
             inside = style.box.breakInside

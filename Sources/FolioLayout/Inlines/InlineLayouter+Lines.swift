@@ -4,11 +4,12 @@ import FolioText
 /// Stacking a paragraph's lines in the column as units: their runs, images and links placed,
 /// their text and locators recorded, orphans and widows marked.
 extension InlineLayouter {
-    func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph, style: ComputedStyle) {
+    func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph) {
         let scalars = Array(layout.text.unicodeScalars)
         var atomicsBefore = 0
         let count = layout.lines.count
-        let orphans = max(1, style.text.orphans), widows = max(1, style.text.widows)
+        // Read where the style lies: a whole style passed on is copied.
+        let orphans = max(1, paragraph.block.computed.text.orphans), widows = max(1, paragraph.block.computed.text.widows)
         for (k, line) in layout.lines.enumerated() {
             let top = chapter.column.blockEnd
             let first = chapter.column.units.count

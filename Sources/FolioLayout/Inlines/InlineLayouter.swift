@@ -293,7 +293,7 @@ struct InlineLayouter {
         paragraph.linesSet += layout.lines.count
         chapter.column.flushMargin()
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
-        emitLines(layout, paragraph: paragraph, style: paragraph.block.computed)
+        emitLines(layout, paragraph: paragraph)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
             chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
         }

@@ -134,7 +134,7 @@ struct PropagatedDecoration: Hashable {
     /// baseline (a table cell's `vertical-align` places the cell, not its text). `raised`
     /// counts an inline element as `vertical-align: super` when it is on the baseline (a note
     /// reference in cells).
-    init?(_ style: ComputedStyle, inside outer: PropagatedDecoration?, block: Bool = false, raised: Bool = false) {
+    init?(_ style: borrowing ComputedStyle, inside outer: PropagatedDecoration?, block: Bool = false, raised: Bool = false) {
         let own = style.box.textDecorationLine
         let baseline = style.box.verticalAlign == .keyword(.baseline)
         verticalAlign = block ? nil : baseline ? (raised ? .keyword(.super) : outer?.verticalAlign) : style.box.verticalAlign

@@ -38,7 +38,7 @@ struct CollapsedBorders {
     }
 
     /// Resolves the borders of a grid.
-    init(_ grid: TableGrid, table: ComputedStyle) {
+    init(_ grid: TableGrid, table: borrowing ComputedStyle) {
         self.init(rows: grid.rowCount, columns: grid.columnCount)
         let allRows = 0..<rows, allColumns = 0..<columns
         // Lowest origin first: an equal border replaces one only from a higher origin, so

@@ -8,7 +8,7 @@ struct TableGeometry {
     enum Alignment {
         case top, middle, bottom, baseline
 
-        init(_ style: ComputedStyle) {
+        init(_ style: borrowing ComputedStyle) {
             switch style.box.verticalAlign {
             case .keyword(.top), .keyword(.textTop): self = .top
             case .keyword(.middle): self = .middle

@@ -99,7 +99,9 @@ struct StyledTreeBuilder {
     private struct Frame {
         var element: XMLNode
         var index: Int32
-        var style: ComputedStyle
+        /// The element's style, held by reference: a `ComputedStyle` copied into each frame and
+        /// passed on to each child cost some 500 instructions an element.
+        var style: SharedStyle
         /// The element's family (`families`), which its children share under.
         var family: Int
         var next: XMLNode?
@@ -142,7 +144,7 @@ struct StyledTreeBuilder {
 
     /// Styles an element and its leading generated content; nil when its children are not shown.
     /// It inherits from `parent` and hangs from `container` (the parent but in flattened depths).
-    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: ComputedStyle?, parentFamily: Int,
+    private mutating func open(_ element: XMLNode, parent: Int32, parentStyle: SharedStyle?, parentFamily: Int,
                                container: Int32? = nil) -> Frame? {
         let (kind, placed) = matcher.prepare(element)
         // A `style` attribute is parsed for each element, so that its warnings name each one.
@@ -164,35 +166,34 @@ struct StyledTreeBuilder {
                 twins[twinKey] = list
             }
         }
-        let style = shared.style
-        if parentStyle == nil { rootStyle = style }
+        if parentStyle == nil { rootStyle = shared.style }
         var node = StyledNode(kind: .element, index: 0, source: element, style: shared)
-        if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: style) }
-        if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: style) }
+        if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: shared.style) }
+        if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: shared.style) }
         if element.namespaceURI == Namespace.mathml, element.localName == "math" {
             if placeholderAlttexts == nil { placeholderAlttexts = tree.root.map(ForeignContent.placeholderAlttexts(in:)) ?? [] }
             node.text = ForeignContent.mathFallback(element, placeholders: placeholderAlttexts ?? [])
         }
         let index = append(node, to: container ?? parent)
-        guard style.box.display != .none else { return nil }
+        guard shared.style.box.display != .none else { return nil }
         // SVG and MathML stay whole in the source tree for the renderer; their insides are not CSS boxes.
         guard !ForeignContent.isOpaque(element) else { return nil }
 
-        counters.enter(style.generated.value, isListItem: style.box.display == .listItem, parentScope: parent)
-        if style.box.display == .listItem {
-            addMarker(for: element, style: style, cascaded: cascaded.pseudo[.marker] ?? CascadedValues(), to: index)
+        counters.enter(shared.style.generated.value, isListItem: shared.style.box.display == .listItem, parentScope: parent)
+        if shared.style.box.display == .listItem {
+            addMarker(for: element, style: shared.style, cascaded: cascaded.pseudo[.marker] ?? CascadedValues(), to: index)
         }
         if let before = cascaded.pseudo[.before] {
-            addGenerated(.before, for: element, cascaded: before, parentStyle: style, to: index)
+            addGenerated(.before, for: element, cascaded: before, parentStyle: shared.style, to: index)
         }
-        return Frame(element: element, index: index, style: style, family: family(of: element, kind: kind, parent: parentFamily),
+        return Frame(element: element, index: index, style: shared, family: family(of: element, kind: kind, parent: parentFamily),
                      next: element.firstChild, after: cascaded.pseudo[.after])
     }
 
     /// The style computed from `cascaded` under `parent`, shared with every element that has the
     /// same parent style and cascaded values.
     private mutating func computedStyle(_ matched: ElementMatcher.Result, of element: XMLNode, parent: Int32,
-                                        parentStyle: ComputedStyle?) -> SharedStyle {
+                                        parentStyle: SharedStyle?) -> SharedStyle {
         let parentID = parent >= 0 ? ObjectIdentifier(nodes[Int(parent)].style) : nil
         let rulesKey = matched.rules.map { RulesKey(parent: parentID, rules: $0) }
         if let rulesKey, let hit = computedByRules[rulesKey] { return hit }
@@ -202,10 +203,10 @@ struct StyledTreeBuilder {
     }
 
     private mutating func computedStyle(_ cascaded: CascadedValues, of element: XMLNode, parent: ObjectIdentifier?,
-                                        parentStyle: ComputedStyle?) -> SharedStyle {
+                                        parentStyle: SharedStyle?) -> SharedStyle {
         let key = ComputeKey(parent: parent, cascaded: cascaded)
         if let hit = computed[key] { return hit }
-        let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded, parent: parentStyle, root: rootStyle,
+        let (style, clamped) = ComputedStyle.computeWithinLimits(cascaded: cascaded, parent: parentStyle?.style, root: rootStyle,
                                                                  environment: context.valueContext)
         if !clamped.isEmpty {
             context.diagnostics.warn("css.value-clamped", "<\(element.localName)> has \(clamped.joined(separator: ", ")) out of range; "
@@ -218,7 +219,7 @@ struct StyledTreeBuilder {
 
     private mutating func close(_ frame: Frame) {
         if let after = frame.after {
-            addGenerated(.after, for: frame.element, cascaded: after, parentStyle: frame.style, to: frame.index)
+            addGenerated(.after, for: frame.element, cascaded: after, parentStyle: frame.style.style, to: frame.index)
         }
         counters.leave(frame.index)
     }

@@ -14,7 +14,7 @@ struct EmphasisMark {
     static let scale = 0.5
 
     /// The style's mark, nil for `text-emphasis-style: none`.
-    init?(_ style: ComputedStyle) {
+    init?(_ style: borrowing ComputedStyle) {
         let text: String
         switch style.rareInherited.emphasisStyle {
         case .none: return nil

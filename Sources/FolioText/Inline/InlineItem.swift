@@ -36,7 +36,7 @@ public struct ParagraphInput: Sendable {
     /// The block container's style: `text-align`, `text-align-last`, `text-indent`,
     /// `direction`, `line-height` and the strut's font.
     public var blockStyle: ComputedStyle {
-        didSet { blockStyle = Self.setting(blockStyle) }
+        didSet { Self.applySetting(&blockStyle) }
     }
     /// The block's language (BCP 47), for hyphenation, line breaking and shaping; nil if unknown.
     public var language: String?
@@ -45,7 +45,8 @@ public struct ParagraphInput: Sendable {
 
     public init(items: [InlineItem], blockStyle: ComputedStyle, language: String? = nil, isHeading: Bool = false) {
         self.items = items
-        self.blockStyle = Self.setting(blockStyle)
+        self.blockStyle = blockStyle
+        Self.applySetting(&self.blockStyle)
         self.language = language
         self.isHeading = isHeading
     }
@@ -53,13 +54,13 @@ public struct ParagraphInput: Sendable {
     /// The block's style as lines are set with it: `text-justify: none` disables
     /// justification (CSS Text 3 §7.4), so a block it applies to sets its `justify` lines as
     /// start-aligned ones, ragged, in every part of the setter alike.
-    static func setting(_ style: ComputedStyle) -> ComputedStyle {
+    /// Changed in place, and only when it applies: a style returned as it came is a copy of
+    /// it, some 500 instructions, for every paragraph.
+    static func applySetting(_ style: inout ComputedStyle) {
         guard style.rareInherited.textJustify == .none,
-              style.text.align == .justify || style.text.alignLast == .justify else { return style }
-        var out = style
-        if out.text.align == .justify { out.text.align = .start }
-        if out.text.alignLast == .justify { out.text.alignLast = .start }
-        return out
+              style.text.align == .justify || style.text.alignLast == .justify else { return }
+        if style.text.align == .justify { style.text.align = .start }
+        if style.text.alignLast == .justify { style.text.alignLast = .start }
     }
 }
 

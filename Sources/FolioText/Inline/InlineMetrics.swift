@@ -14,7 +14,7 @@ struct InlineMetrics {
     var height: Double { ascent + descent }
 
     /// A box of text in `face` at `size` with the style's `line-height`.
-    init(face: FontFace, size: Double, style: ComputedStyle) {
+    init(face: FontFace, size: Double, style: borrowing ComputedStyle) {
         self.init(face: face, size: size, font: style.font)
     }
 

@@ -30,20 +30,20 @@ final class LineAssembler {
         self.context = context
         hyphens = Array(filled: nil, count: shaped.pieces.count)
         hyphenWidths = Array(filled: .nan, count: shaped.pieces.count)
-        let block = input.blockStyle
-        blockText = block.text.value
-        blockFontSize = block.font.size
+        // The block's style is read where it lies: a copy costs some 500 instructions.
+        blockText = input.blockStyle.text.value
+        blockFontSize = input.blockStyle.font.size
         switch context.metric {
         case .fonts:
             self.width = width
-            indent = block.text.indent.resolve(against: width)
-            let face = context.face(for: block.font).face
-            strut = InlineMetrics(face: face, size: block.font.size, style: block)
-            blockXHeight = face.metrics.px(face.metrics.xHeight, size: block.font.size)
+            indent = input.blockStyle.text.indent.resolve(against: width)
+            let face = context.face(for: input.blockStyle.font).face
+            strut = InlineMetrics(face: face, size: input.blockStyle.font.size, style: input.blockStyle)
+            blockXHeight = face.metrics.px(face.metrics.xHeight, size: input.blockStyle.font.size)
         case .cells:
             // Whole columns, one row a line.
             self.width = max(0, width.rounded(.down))
-            indent = block.text.indent.resolve(against: self.width).rounded()
+            indent = input.blockStyle.text.indent.resolve(against: self.width).rounded()
             strut = InlineMetrics(height: 1, baseline: 1)
             blockXHeight = 0
         }

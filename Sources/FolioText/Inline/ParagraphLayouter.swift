@@ -138,18 +138,18 @@ public enum ParagraphLayouter {
         var start = 0
         for i in 0...collected.scalars.count where i == collected.scalars.count || collected.item[i] != collected.item[start] {
             if i > start {
-                // The item's style (else the block's), read in place rather than copied.
-                func breakStyle(_ computed: ComputedStyle) -> LineBreakStyle {
-                    let text = computed.text
-                    return LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
-                                          lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context),
-                                          hyphenateLimit: computed.rareInherited.hyphenateLimitChars)
+                // The item's style (else the block's), its parts read in place: a whole
+                // `ComputedStyle` passed on is copied, some 500 instructions.
+                func breakStyle(_ text: CopyOnWrite<TextProperties>, _ limit: HyphenateLimitChars) -> LineBreakStyle {
+                    LineBreakStyle(whiteSpace: text.whiteSpace, wordBreak: text.wordBreak, overflowWrap: text.overflowWrap,
+                                   lineBreak: text.lineBreak, hyphens: usedHyphens(text.hyphens, input: input, context: context),
+                                   hyphenateLimit: limit)
                 }
                 let style: LineBreakStyle
                 if case .text(_, let shared, _) = input.items[collected.item[start]] {
-                    style = breakStyle(shared.style)
+                    style = breakStyle(shared.style.text, shared.style.rareInherited.hyphenateLimitChars)
                 } else {
-                    style = breakStyle(input.blockStyle)
+                    style = breakStyle(input.blockStyle.text, input.blockStyle.rareInherited.hyphenateLimitChars)
                 }
                 spans.append(LineBreaker.Span(range: start..<i, style: style))
             }

@@ -97,7 +97,8 @@ struct RunPlacer {
                     : Self.decorations(shared.style, face: font.face, size: piece.size)))
             if shaped.metric == .fonts {
                 var metrics = InlineMetrics(face: font.face, size: piece.size, font: shared.style.font)
-                if let mark = EmphasisMark(shared.style) {
+                // The style is asked in place first: passed whole, it is copied (every text run).
+                if shared.style.rareInherited.emphasisStyle != .none, let mark = EmphasisMark(shared.style) {
                     let centres = EmphasisMark.centres(glyphs, placed, scalars: shaped.collected.scalars)
                     if !centres.isEmpty {
                         emphases.append((runs.count - 1, mark, centres, shared.style))
