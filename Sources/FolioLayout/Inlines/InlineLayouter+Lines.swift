@@ -5,7 +5,7 @@ import FolioText
 /// their text and locators recorded, orphans and widows marked.
 extension InlineLayouter {
     func emitLines(_ layout: ParagraphLayout, paragraph: PendingParagraph) {
-        let scalars = Array(layout.text.unicodeScalars)
+        let scalars = layout.scalars
         var atomicsBefore = 0
         let count = layout.lines.count
         // Read where the style lies: a whole style passed on is copied.

@@ -64,7 +64,7 @@ struct RubyLayouter {
             let input = ParagraphInput(items: gathered.items, blockStyle: style, language: chapter.inlines.language(of: node))
             let layout = chapter.setter.setParagraph(input, width: 100_000)
             guard let line = layout.lines.first else { return nil }
-            return (line, String(String.UnicodeScalarView(layout.text.unicodeScalars.filter { $0 != "\u{FFFC}" })))
+            return (line, String(String.UnicodeScalarView(layout.scalars.filter { $0 != "\u{FFFC}" })))
         }
         guard let (baseLine, baseText) = setLine(base, style: lineStyle) else { return }
         var annotationLine: (LineBox, String)?

@@ -237,10 +237,18 @@ public struct PlacedAtomic: Hashable, Sendable {
 
 /// A laid-out paragraph: its text after white-space processing and transforms, and its lines.
 public struct ParagraphLayout: Sendable {
-    /// The paragraph text the lines' `textRange`s index (Unicode scalars); atomic inlines are
-    /// U+FFFC, forced breaks U+2028.
-    public var text: String
+    /// The paragraph text the lines' `textRange`s index, as Unicode scalars; atomic inlines
+    /// are U+FFFC, forced breaks U+2028. Kept as the setter had them: the lines' text is read
+    /// back from them, and a `String` made and decoded again cost 2 % of a novel.
+    public var scalars: [Unicode.Scalar]
     public var lines: [LineBox]
+    /// The paragraph text as a string.
+    public var text: String { String(scalars: scalars[...]) }
+
+    public init(scalars: [Unicode.Scalar], lines: [LineBox]) {
+        self.scalars = scalars
+        self.lines = lines
+    }
     /// The sum of the lines' heights.
     public var height: Double { lines.reduce(0) { $0 + $1.height } }
 }
