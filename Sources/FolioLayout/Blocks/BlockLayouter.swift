@@ -27,7 +27,15 @@ struct BlockLayouter {
             chapter.tables.layoutTable(node, x: x, width: width)
             return
         }
-        let node = chapter.snappedToCells(node, basis: width)
+        if let snapped = chapter.cellSnapped(node, basis: width) {
+            layoutSnappedBlock(snapped, x: x, width: width)
+        } else {
+            layoutSnappedBlock(node, x: x, width: width)
+        }
+    }
+
+    /// `layoutBlock` for a node whose style is snapped to cells already (or needs not be).
+    private func layoutSnappedBlock(_ node: StyledNode, x: Double, width: Double) {
         // The style is read in place (`StyledNode.computed`): a copy retains its seven parts.
         if node.computed.box.float != .none && !chapter.tableState.isActive {
             chapter.floats.layoutFloat(node, x: x, width: width)

@@ -76,9 +76,15 @@ extension ChapterLayout {
     /// The node with its style snapped to cells (`CellMetric.snapped`) when the cell metric
     /// is in use and the box draws a border; otherwise the node as it is.
     func snappedToCells(_ node: StyledNode, basis: Double) -> StyledNode {
-        guard usesCells, CellMetric.drawsBorder(node.computed) else { return node }
+        cellSnapped(node, basis: basis) ?? node
+    }
+
+    /// The node snapped to cells, or nil when it stays as it is: a caller laying out the node
+    /// itself then copies nothing (a node copied retains six of its fields).
+    func cellSnapped(_ node: StyledNode, basis: Double) -> StyledNode? {
+        guard usesCells, CellMetric.drawsBorder(node.computed) else { return nil }
         let snapped = CellMetric.snapped(node.computed, basis: basis)
-        guard snapped != node.computed else { return node }
+        guard snapped != node.computed else { return nil }
         var out = node
         out.style = interner.intern(snapped)
         return out
