@@ -1,7 +1,8 @@
 import FolioXML
 
-/// CFIs for many positions in one content document (every hit of a search): the same CFIs as
-/// `EPUBCFI.make(itemrefs:…)`, with each element's steps worked out once. Without it, each CFI
+/// The CFIs of positions in one content document (`EPUBCFI.make` is a maker used once): kept
+/// for many positions (every hit of a search, every page of a chapter), it works out each
+/// element's steps once and counts each parent's element children once. Without it, each CFI
 /// counts the element siblings before every ancestor again, which for a chapter of a thousand
 /// paragraphs costs a thousand steps a CFI.
 public final class CFIMaker {

@@ -441,11 +441,7 @@ enum PatternFile {
     static func cString(_ bytes: ArraySlice<UInt8>) -> UnsafeMutablePointer<CChar>? {
         guard let raw = malloc(bytes.count + 1) else { return nil }
         let out = raw.bindMemory(to: CChar.self, capacity: bytes.count + 1)
-        var i = 0
-        for byte in bytes {
-            out[i] = CChar(bitPattern: byte)
-            i += 1
-        }
+        for (i, byte) in bytes.enumerated() { out[i] = CChar(bitPattern: byte) }
         out[bytes.count] = 0
         return out
     }
