@@ -64,3 +64,14 @@ extension StringProtocol {
         return pieces
     }
 }
+
+extension Unicode.Scalar {
+    /// The scalar's canonical decomposition (`é` → `e` U+0301, `ǖ` → `u` U+0308 U+0304), by
+    /// ICU; nil when it has none, or when ICU cannot say.
+    public var canonicalDecomposition: [Unicode.Scalar]? {
+        var points = [UInt32](repeating: 0, count: 8)
+        let count = Int(folio_canonical_decomposition(value, &points, Int32(points.count)))
+        guard count > 0 else { return nil }
+        return points.prefix(count).compactMap(Unicode.Scalar.init)
+    }
+}

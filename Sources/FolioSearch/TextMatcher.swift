@@ -7,8 +7,10 @@ import Glibc
 /// A compiled query that finds its hits in a chapter's text, as byte ranges of
 /// `SearchText.utf8`.
 enum TextMatcher {
-    /// Literal bytes, looked for in the text as written or in its case-folded copy.
-    case literal([UInt8], folded: Bool)
+    /// Literal bytes, looked for in the text as written or in its folded copy (case and
+    /// diacritics folded); `diacritics`, when set, is the query folded for case only, which a
+    /// hit in the folded copy must equal once folded the same way.
+    case literal([UInt8], folded: Bool, diacritics: [UInt8]?)
     case regex(RegularExpression)
 
     init(_ query: SearchQuery) throws(SearchError) {
@@ -21,9 +23,10 @@ enum TextMatcher {
                 throw SearchError(description: "“\(query.text)” is not a regular expression: \(error)")
             }
         } else if query.caseSensitive {
-            self = .literal(Array(text.utf8), folded: false)
+            self = .literal(Array(text.utf8), folded: false, diacritics: nil)
         } else {
-            self = .literal(CaseFolding.fold(text), folded: true)
+            self = .literal(CaseFolding.fold(text), folded: true,
+                            diacritics: query.matchesDiacritics ? CaseFolding.fold(text, keepingDiacritics: true) : nil)
         }
     }
 
@@ -32,12 +35,29 @@ enum TextMatcher {
     /// when a regular expression reaches its match limit (`tooComplex` then becomes true).
     func ranges(in chapter: ChapterIndex, limit: Int, shouldStop: () -> Bool, tooComplex: inout Bool) -> [Range<Int>] {
         switch self {
-        case .literal(let needle, let folded):
+        case .literal(let needle, let folded, let diacritics):
             if folded {
                 let text = chapter.folded
-                return Self.find(needle, in: text.utf8, limit: limit, shouldStop: shouldStop).map {
-                    text.originalByte($0.lowerBound)..<text.originalByte($0.upperBound)
+                guard let diacritics else {
+                    return Self.find(needle, in: text.utf8, limit: limit, shouldStop: shouldStop).map {
+                        text.originalByte($0.lowerBound)..<text.originalByte($0.upperBound)
+                    }
                 }
+                // Candidates without regard to diacritics, kept where they are written as asked.
+                var kept: [Range<Int>] = []
+                var from = 0
+                while kept.count < limit, !shouldStop() {
+                    let found = Self.find(needle, in: text.utf8, from: from, limit: limit - kept.count, shouldStop: shouldStop)
+                    guard let last = found.last else { break }
+                    for range in found {
+                        let original = text.originalByte(range.lowerBound)..<text.originalByte(range.upperBound)
+                        if CaseFolding.fold(String(decoding: chapter.text.utf8[original], as: UTF8.self), keepingDiacritics: true) == diacritics {
+                            kept.append(original)
+                        }
+                    }
+                    from = last.upperBound
+                }
+                return kept
             }
             return Self.find(needle, in: chapter.text.utf8, limit: limit, shouldStop: shouldStop)
         case .regex(let expression):
@@ -49,7 +69,7 @@ enum TextMatcher {
 
     /// Every occurrence of `needle` (non-overlapping): memchr finds each candidate's first byte,
     /// memcmp checks the rest (glibc's memmem is not in Swift's Glibc module).
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int = 0, limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
         var out: [Range<Int>] = []
         guard !needle.isEmpty, needle.count <= haystack.count else { return out }
         haystack.withUnsafeBytes { hay in
@@ -57,7 +77,7 @@ enum TextMatcher {
                 guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return }
                 let first = Int32(needle[0])
                 let last = hay.count - needle.count
-                var from = 0
+                var from = start
                 var candidates = 0
                 while from <= last, out.count < limit {
                     guard let found = memchr(base + from, first, last - from + 1) else { break }

@@ -14,13 +14,14 @@ struct Search: ParsableCommand {
         discussion: """
         The text searched is what a reader reads: the text of the content documents, not their markup \
         (a word split by inline elements is found), white space as one space, soft hyphens left out. \
-        By default case is ignored (Unicode case mapping; typographic apostrophes and quotes match \
-        ASCII ones) and diacritics count as written. Not searched: head, script, style, ruby annotations, \
+        By default case and diacritics are ignored (Unicode case mapping; typographic apostrophes and \
+        quotes match ASCII ones; Natasha finds Natásha, and Arabic and Hebrew vowel points are left out); \
+        --diacritics makes them count, --case matches the text exactly as written. Not searched: head, script, style, ruby annotations, \
         elements with the hidden attribute or an inline display: none.
 
         Each hit prints on one line: page (only with --device, --size or --cells), chapter, href:offset \
         (the locator: Unicode scalars into the spine item's text), CFI, and the text around it with the \
-        hit in [brackets]. --json prints an object with query, regex, caseSensitive, count, stopped and \
+        hit in [brackets]. --json prints an object with query, regex, caseSensitive, diacritics, count, stopped and \
         hits (spineIndex, href, start, end, cfi, chapter, page, before, match, after). \
         Exit status: 0 with hits, 1 without, 64 for a bad query, 65 for a book that cannot be opened.
         """
@@ -38,8 +39,11 @@ struct Search: ParsableCommand {
     @Flag(help: "QUERY is a regular expression (PCRE syntax).")
     var regex = false
 
-    @Flag(name: .customLong("case"), help: "Match case exactly.")
+    @Flag(name: .customLong("case"), help: "Match case exactly (and diacritics).")
     var caseSensitive = false
+
+    @Flag(help: "Match diacritics as written (café does not find cafe); case is still ignored.")
+    var diacritics = false
 
     /// Pages are numbered only when a device, a page size or cells are named; the other
     /// target options (text size, font, line height…) then shape the pages as in `layout`.
@@ -76,7 +80,7 @@ struct Search: ParsableCommand {
         var hits: [SearchHit] = []
         let stop: BookSearch.Stop?
         do {
-            stop = try search.search(SearchQuery(query, regex: regex, caseSensitive: caseSensitive),
+            stop = try search.search(SearchQuery(query, regex: regex, caseSensitive: caseSensitive, matchesDiacritics: diacritics),
                                      limits: .init(hits: limit, time: .milliseconds(Int(seconds * 1000)))) { hits += $0 }
         } catch {
             Terminal.error("\(error)")
@@ -142,6 +146,7 @@ struct Search: ParsableCommand {
         }
         return .object([
             ("query", .string(query)), ("regex", .bool(regex)), ("caseSensitive", .bool(caseSensitive)),
+            ("diacritics", .bool(diacritics || caseSensitive || regex)),
             ("count", .number(Double(hits.count))), ("stopped", stopped),
             ("hits", .array(hits.enumerated().map { k, hit in
                 .object([

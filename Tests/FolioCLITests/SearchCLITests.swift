@@ -22,6 +22,7 @@ import Testing
         #expect(object["query"] as? String == #"\bwhale\b"#)
         #expect(object["regex"] as? Bool == true)
         #expect(object["caseSensitive"] as? Bool == true)
+        #expect(object["diacritics"] as? Bool == true)
         #expect(object["count"] as? Int == 5)
         #expect(object["stopped"] is NSNull)
         let hits = try #require(object["hits"] as? [[String: Any]])
@@ -33,6 +34,17 @@ import Testing
         #expect(first["page"] as? Int == 1)
         #expect(hits.last?["chapter"] as? String == "Two")
         #expect((hits.last?["page"] as? Int ?? 0) >= 2)
+    }
+
+    @Test func diacriticsAreIgnoredUnlessAskedFor() throws {
+        let plain = try CLI.folio("search", Self.whales, "natasha", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
+        #expect(object["diacritics"] as? Bool == false)
+        #expect((object["hits"] as? [[String: Any]])?.compactMap { $0["match"] as? String } == ["NATÁSHA", "Natasha"])
+        let exact = try CLI.folio("search", Self.whales, "natasha", "--diacritics")
+        #expect(exact.status == 0)
+        #expect(exact.text.split(separator: "\n").count == 1)
+        #expect(exact.text.contains("[Natasha]"))
     }
 
     @Test func pageNumbersFollowTheTargetsTextSizeAsLayoutDoes() throws {

@@ -45,12 +45,18 @@ import Testing
         #expect(p.search?.current == 7, "N from the first hit wraps to the last")
     }
 
-    @Test func aRegularExpressionAndExactCaseAreAskedForInThePrompt() throws {
+    @Test func aRegularExpressionExactCaseAndDiacriticsAreAskedForInThePrompt() throws {
         let p = try pager()
         search(p, #"re:\bwhale\b"#)
         p.finishSearch()
         #expect(p.search?.total == 7)
         search(p, "case:WHALE")
+        p.finishSearch()
+        #expect(p.search?.total == 1)
+        search(p, "natasha")
+        p.finishSearch()
+        #expect(p.search?.total == 2)
+        search(p, "accents:natásha")
         p.finishSearch()
         #expect(p.search?.total == 1)
         search(p, "re:(unclosed")

@@ -11,10 +11,10 @@ import Testing
 @Suite struct BookSearchTests {
     static let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/whale-book").path
 
-    func hits(_ query: String, regex: Bool = false, caseSensitive: Bool = false) throws -> [SearchHit] {
+    func hits(_ query: String, regex: Bool = false, caseSensitive: Bool = false, diacritics: Bool = false) throws -> [SearchHit] {
         let search = BookSearch(publication: try PublicationOpener.open(Self.book))
         var out: [SearchHit] = []
-        try search.search(SearchQuery(query, regex: regex, caseSensitive: caseSensitive)) { out += $0 }
+        try search.search(SearchQuery(query, regex: regex, caseSensitive: caseSensitive, matchesDiacritics: diacritics)) { out += $0 }
         return out
     }
 
@@ -74,9 +74,33 @@ import Testing
         #expect(try covered(after) == "cafe\u{301}")
     }
 
-    @Test func accentsComposedOrNotMatchButDiacriticsCount() throws {
+    @Test func accentsComposedOrNotMatchAndDiacriticsCountOnlyWhenAskedFor() throws {
         #expect(try hits("café").count == 2)
-        #expect(try hits("cafe").count == 0)
+        let plain = try hits("cafe")
+        #expect(plain.map(\.match) == ["Café", "café"])
+        // The hit covers the accent, composed or not.
+        #expect(try plain.map(covered) == ["Café", "cafe\u{301}"])
+        #expect(try hits("cafe", diacritics: true).isEmpty)
+        #expect(try hits("CAFÉ", diacritics: true).count == 2, "case is still ignored")
+        #expect(try hits("cafe", caseSensitive: true).isEmpty)
+    }
+
+    @Test func lettersWithDiacriticsFindTheirBaseLettersAndTheOtherWayRound() throws {
+        #expect(try hits("natasha").map(\.match) == ["NATÁSHA", "Natasha"])
+        #expect(try hits("Natásha").count == 2)
+        #expect(try hits("Natásha", diacritics: true).map(\.match) == ["NATÁSHA"])
+        #expect(try hits("izmir").map(\.match) == ["İzmir"], "İ lowers to i and a dot above, which goes")
+        #expect(try hits("οδυσσευς’").map(\.match) == ["Ὀδυσσεύς’"], "Greek breathings and accents, final sigma")
+    }
+
+    @Test func arabicAndHebrewVowelPointsAreLeftOutButHangulStaysWhole() throws {
+        let arabic = try #require(try hits("كتب").first)
+        #expect(arabic.match == "كَتَبَ", "the hit runs to the last vowel mark")
+        #expect(try hits("الكتاب").map(\.match) == ["الكِتاب"])
+        #expect(try hits("שלום").map(\.match) == ["שָׁלוֹם"])
+        #expect(try hits("كتب", diacritics: true).isEmpty)
+        // 가 is a prefix of 각 only as jamo: syllables are compared whole.
+        #expect(try hits("가").map(\.match) == ["가"])
     }
 
     @Test func typographicApostrophesMatchTypedOnesAndSpacesCollapse() throws {

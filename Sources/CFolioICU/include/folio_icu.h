@@ -16,4 +16,9 @@ int32_t folio_nfkc(const uint16_t *source, int32_t length, uint16_t *destination
  * `boundaries` and returns how many, or -1 when ICU fails. */
 int32_t folio_sentence_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries, int32_t capacity);
 
+/* Writes the canonical decomposition of the code point `c` (NFD: `é` → `e` U+0301), as code
+ * points, into `destination` (`capacity` entries). Returns how many, 0 when `c` has none (it
+ * is its own decomposition), or -1 when ICU fails or `capacity` is too small. */
+int32_t folio_canonical_decomposition(uint32_t c, uint32_t *destination, int32_t capacity);
+
 #endif

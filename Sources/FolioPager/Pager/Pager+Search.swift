@@ -29,16 +29,20 @@ extension Pager {
 
     /// Starts searching the book for `query` from the current chapter; the first hit at or
     /// after the current page is shown as soon as it is found. `/re:` starts a regular
-    /// expression, `/case:` a search that matches case.
+    /// expression, `/case:` a search that matches case (and diacritics), `/accents:` one that
+    /// matches diacritics but not case.
     func startSearch(_ typed: String) {
         search?.task?.cancel()
         search = nil
         var text = typed.trimmingWhitespace()
-        var regex = false, caseSensitive = false
+        var regex = false, caseSensitive = false, diacritics = false
         while true {
             if text.hasPrefix("re:") { regex = true; text.removeFirst(3) } else if text.hasPrefix("case:") {
                 caseSensitive = true
                 text.removeFirst(5)
+            } else if text.hasPrefix("accents:") {
+                diacritics = true
+                text.removeFirst(8)
             } else { break }
         }
         guard !text.isEmpty else { return }
@@ -46,7 +50,7 @@ extension Pager {
         let here = order.firstIndex(of: position.spineIndex) ?? 0
         let rotated = Array(order[here...] + order[..<here])
         do {
-            let task = try SearchTask(engine: searchEngine, query: SearchQuery(text, regex: regex, caseSensitive: caseSensitive), order: rotated)
+            let task = try SearchTask(engine: searchEngine, query: SearchQuery(text, regex: regex, caseSensitive: caseSensitive, matchesDiacritics: diacritics), order: rotated)
             search = SearchState(query: text, task: task, startSpine: position.spineIndex, startOffset: currentPage?.start.offset ?? 0)
             message = "Searching for “\(text)”… (Esc stops)"
         } catch {
