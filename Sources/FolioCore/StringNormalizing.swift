@@ -3,9 +3,21 @@ import CFolioICU
 extension StringProtocol {
     /// Without leading and trailing white space (Unicode's, newlines included).
     public func trimmingWhitespace() -> String {
+        // Both ends ASCII and not white space: nothing to trim. (A character ending in such a
+        // byte starts with it or with a prepended mark, neither of them white space.)
+        let ends = utf8.withContiguousStorageIfAvailable { bytes in bytes.isEmpty ? nil : (bytes[0], bytes[bytes.count - 1]) }
+        if let (head, tail) = ends ?? nil, head < 0x80, tail < 0x80, !Self.isASCIISpace(head), !Self.isASCIISpace(tail) {
+            return String(self)
+        }
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return, space: the ASCII characters
+    /// `Character.isWhitespace` is true for.
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }
 

@@ -198,6 +198,11 @@ public struct XMLNode: Sendable, Hashable {
     /// All descendant text, in document order (walked without recursion).
     public var textContent: String {
         if let t = text, kind != .element { return t }
+        // One text child (a MathML token, most inline elements): its text, with no list made.
+        let first = record.firstChild
+        if first >= 0, let only = node(first), only.record.nextSibling < 0, only.kind == .text || only.kind == .cdata {
+            return only.text ?? ""
+        }
         var out = ""
         for d in descendants() where d.kind == .text || d.kind == .cdata {
             out += d.text ?? ""

@@ -98,10 +98,13 @@ import Testing
             <math xmlns='http://www.w3.org/1998/Math/MathML' id='b' display='block'><mi>y</mi></math>
             """)
         let math = try #require(styled.node("m"))
-        #expect(math.text == "mc^2")
+        // The text is made when asked for; the node itself carries none.
+        #expect(math.text == nil)
+        #expect(styled.document.mathText(math) == "mc^2")
+        #expect(styled.document.hasMathText(math))
         #expect(styled.document.children(of: math).isEmpty)
         #expect(styled.node("mi") == nil)
-        #expect(styled.node("n")?.text == "x+1")
+        #expect(styled.node("n").flatMap(styled.document.mathText) == "x+1")
         #expect(math.computed.box.display == .inline)
         #expect(styled.node("b")?.computed.box.display == .block)
     }
@@ -115,11 +118,27 @@ import Testing
             + math("b", placeholder, "<mi>y</mi>") + math("c", placeholder, "<mi>z</mi>")
             + math("d", "the same", "<mi>k</mi>") + math("e", "the same", "<mi>k</mi>") + math("f", "the same", "<mi>k</mi>")
             + math("g", "once", "<mi>q</mi>"))
-        #expect(styled.node("a")?.text == "x=1")
-        #expect(styled.node("c")?.text == "z")
+        func text(_ id: String) -> String? { styled.node(id).flatMap(styled.document.mathText) }
+        #expect(text("a") == "x=1")
+        #expect(text("c") == "z")
         // The same formula three times may well share its alttext; a single one keeps its own.
-        #expect(styled.node("e")?.text == "the same")
-        #expect(styled.node("g")?.text == "once")
+        #expect(text("e") == "the same")
+        #expect(text("g") == "once")
+    }
+
+    @Test func whetherAFormulaHasATextIsAnsweredAsItsTextWouldBe() throws {
+        func math(_ id: String, _ inside: String) -> String {
+            "<p><math xmlns='http://www.w3.org/1998/Math/MathML' id='\(id)'>\(inside)</math></p>"
+        }
+        let styled = StyleFixture().style(body: math("empty", "<mspace width='1em'/>  ")
+            + math("sum", "<mo>∑</mo>") + math("spaces", "<mtext>\u{2003}</mtext>")
+            + math("tex", "<semantics><mrow/><annotation encoding='application/x-tex'>\\alpha</annotation></semantics>")
+            + math("png", "<semantics><mrow/><annotation encoding='image/png'>zz</annotation></semantics>"))
+        for (id, text) in [("empty", nil), ("sum", "∑"), ("spaces", nil), ("tex", "\\alpha"), ("png", nil)] as [(String, String?)] {
+            let node = try #require(styled.node(id))
+            #expect(styled.document.mathText(node) == text, "\(id)")
+            #expect(styled.document.hasMathText(node) == (text != nil), "\(id)")
+        }
     }
 
     @Test func svgIsOneNodeWhoseInsidesAreNotWalked() throws {

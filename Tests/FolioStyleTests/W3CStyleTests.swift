@@ -168,7 +168,7 @@ extension W3CStyleCase {
         // MathML is not typeset: the math element is one node carrying its alttext.
         W3CStyleCase("cnt-mathml-support") { styled, _ in
             let math = try styled.first("math")
-            #expect(math.text == "x equals (open parentheses) a plus b (close parentheses) to the power of 2")
+            #expect(styled.mathText(math) == "x equals (open parentheses) a plus b (close parentheses) to the power of 2")
             #expect(styled.children(of: math).isEmpty)
             #expect(styled.elements("msup").isEmpty)
         },

@@ -79,7 +79,7 @@ struct InlineLayouter {
             return
         }
         if let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
-        if node.text != nil, let formula = chapter.math.formula(node, width: paragraph.width) {
+        if chapter.document.hasMathText(node), let formula = chapter.math.formula(node, width: paragraph.width) {
             chapter.math.add(formula, of: node, to: &paragraph)
             return
         }
@@ -125,7 +125,7 @@ struct InlineLayouter {
 
     /// The text of an inline element's subtree as it is laid out (generated content included).
     func textContent(_ node: StyledNode) -> String {
-        var text = node.text ?? ""
+        var text = node.text ?? chapter.document.mathText(node) ?? ""
         var child = node.firstChild
         while child >= 0 {
             let n = chapter.document.nodes[Int(child)]

@@ -60,12 +60,12 @@ struct FormulaLayouter {
     }
 
     /// A formula's text, for cells (where it is not drawn) and for page text: written in
-    /// characters (`MathLinearText`: `x = (a + b)²`) where it can be, else `StyledNode.text`
-    /// (the alttext, an annotation, or its tokens). Other nodes' own text.
+    /// characters (`MathLinearText`: `x = (a + b)²`) where it can be, else
+    /// `StyledDocument.mathText` (the alttext, an annotation, or its tokens). Other nodes' own text.
     func text(_ node: StyledNode) -> String? {
         guard node.kind == .element, let source = node.source, source.localName == "math",
               source.namespaceURI == Namespace.mathml else { return node.text }
-        return MathLinearText.text(source) ?? node.text
+        return MathLinearText.text(source) ?? chapter.document.mathText(node)
     }
 
     /// Adds a formula to a paragraph as one atomic inline standing on its baseline; its text is

@@ -21,16 +21,20 @@ enum MathOperators {
     /// The entry for `text` in `form`, else in another form (infix, then prefix, then
     /// postfix, as MathML Core looks), else the default: a thick space on each side.
     static func properties(_ text: String, form: Form) -> Properties {
-        if let entry = entry(text, form) { return entry }
+        // The text's one scalar, found once for the forms tried.
+        var scalars = text.unicodeScalars.makeIterator()
+        let first = scalars.next()
+        let single = scalars.next() == nil ? first : nil
+        if let entry = entry(text, single, form) { return entry }
         for other in [Form.infix, .prefix, .postfix] where other != form {
-            if let entry = entry(text, other) { return entry }
+            if let entry = entry(text, single, other) { return entry }
         }
         return Properties(lspace: 5, rspace: 5)
     }
 
-    private static func entry(_ text: String, _ form: Form) -> Properties? {
-        let scalars = Array(text.unicodeScalars)
-        if scalars.count == 1, let scalar = scalars.first {
+    /// The entry for `text` (which is the one scalar `single`, when it is one) in `form`.
+    private static func entry(_ text: String, _ single: Unicode.Scalar?, _ form: Form) -> Properties? {
+        if let scalar = single {
             if fences.contains(scalar) {
                 // Fences take no space in any form; inside a row they are prefix or postfix.
                 return Properties(lspace: 0, rspace: 0, stretchy: true, symmetric: true)

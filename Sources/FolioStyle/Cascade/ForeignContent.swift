@@ -26,6 +26,22 @@ enum ForeignContent {
         return text.isEmpty ? nil : text
     }
 
+    /// Whether `mathFallback` gives the element a text: an alttext that is no placeholder, or
+    /// a token with a visible ASCII character (the first decides, usually at once); else the
+    /// text itself is made and looked at.
+    static func hasMathFallback(_ element: XMLNode, placeholders: Set<String> = []) -> Bool {
+        guard element.namespaceURI == Namespace.mathml, element.localName == "math" else { return false }
+        if let alt = element.attribute("alttext"), !alt.isEmpty, !placeholders.contains(alt) { return true }
+        var visible = false
+        element.visitDescendants { node in
+            guard !visible, node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return !visible }
+            // An ASCII character other than white space is a character of its own: it stays.
+            visible = piece.utf8.contains { $0 > 0x20 && $0 < 0x7F }
+            return !visible
+        }
+        return visible || mathFallback(element, placeholders: placeholders) != nil
+    }
+
     /// The text of a `math` element's tokens, annotations left out.
     static func tokens(_ element: XMLNode) -> String {
         var text = ""

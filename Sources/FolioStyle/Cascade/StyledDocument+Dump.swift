@@ -40,7 +40,7 @@ extension StyledDocument {
             if let ns = element.namespaceURI, ns != Namespace.xhtml { members.append(("namespace", .string(ns))) }
             members.append(("attributes", .object(element.attributes.map { ($0.name.qualified, .string($0.value)) })))
             members.append(("style", styleJSON(node.computed)))
-            if let text = node.text { members.append(("fallbackText", .string(text))) }
+            if let text = node.text ?? mathText(node) { members.append(("fallbackText", .string(text))) }
             if let firstLetter = node.firstLetter { members.append(("firstLetter", styleJSON(firstLetter.style))) }
             if let firstLine = node.firstLine { members.append(("firstLine", styleJSON(firstLine.style))) }
             members.append(("children", .array(children)))

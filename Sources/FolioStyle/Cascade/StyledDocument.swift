@@ -12,12 +12,31 @@ public final class StyledDocument: Sendable {
     public let fontFaces: [(rule: FontFaceRule, sheet: String)]
     /// `@page` rules that applied, in cascade order (page size and margins, for pagination).
     public let pageRules: [PageRule]
+    /// Alttexts that describe no formula (`ForeignContent.placeholderAlttexts`).
+    let mathPlaceholders: Set<String>
 
-    init(tree: XMLTree, nodes: [StyledNode], fontFaces: [(rule: FontFaceRule, sheet: String)], pageRules: [PageRule]) {
+    init(tree: XMLTree, nodes: [StyledNode], fontFaces: [(rule: FontFaceRule, sheet: String)], pageRules: [PageRule],
+         mathPlaceholders: Set<String> = []) {
         self.tree = tree
         self.nodes = nodes
         self.fontFaces = fontFaces
         self.pageRules = pageRules
+        self.mathPlaceholders = mathPlaceholders
+    }
+
+    /// A MathML `math` element's text where the formula is not drawn: its alttext, else a TeX
+    /// or plain-text annotation, else the text of its tokens. Made when asked for: a drawn
+    /// formula has a text of its own, and most are drawn. Nil for other nodes, and for a
+    /// formula with no text at all.
+    public func mathText(_ node: StyledNode) -> String? {
+        guard node.kind == .element, let source = node.source else { return nil }
+        return ForeignContent.mathFallback(source, placeholders: mathPlaceholders)
+    }
+
+    /// Whether `mathText` has a text for the node, mostly without making it.
+    public func hasMathText(_ node: StyledNode) -> Bool {
+        guard node.kind == .element, let source = node.source else { return false }
+        return ForeignContent.hasMathFallback(source, placeholders: mathPlaceholders)
     }
 
     /// The root element's node, if the document has one.

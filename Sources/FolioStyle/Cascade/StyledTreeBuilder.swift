@@ -139,7 +139,7 @@ struct StyledTreeBuilder {
                 continue
             }
         }
-        return StyledDocument(tree: tree, nodes: nodes, fontFaces: faces, pageRules: rules.pages)
+        return StyledDocument(tree: tree, nodes: nodes, fontFaces: faces, pageRules: rules.pages, mathPlaceholders: placeholderAlttexts ?? [])
     }
 
     /// Styles an element and its leading generated content; nil when its children are not shown.
@@ -170,9 +170,9 @@ struct StyledTreeBuilder {
         var node = StyledNode(kind: .element, index: 0, source: element, style: shared)
         if let firstLetter = cascaded.pseudo[.firstLetter] { node.firstLetter = pseudoStyle(firstLetter, parent: shared.style) }
         if let firstLine = cascaded.pseudo[.firstLine] { node.firstLine = pseudoStyle(firstLine, parent: shared.style) }
-        if element.namespaceURI == Namespace.mathml, element.localName == "math" {
-            if placeholderAlttexts == nil { placeholderAlttexts = tree.root.map(ForeignContent.placeholderAlttexts(in:)) ?? [] }
-            node.text = ForeignContent.mathFallback(element, placeholders: placeholderAlttexts ?? [])
+        // A formula's text is made when layout asks for it (`StyledDocument.mathText`).
+        if placeholderAlttexts == nil, element.namespaceURI == Namespace.mathml, element.localName == "math" {
+            placeholderAlttexts = tree.root.map(ForeignContent.placeholderAlttexts(in:)) ?? []
         }
         let index = append(node, to: container ?? parent)
         guard shared.style.box.display != .none else { return nil }
