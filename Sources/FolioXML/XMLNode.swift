@@ -218,22 +218,26 @@ public struct XMLNode: Sendable, Hashable {
     }
 
     /// Calls `visit` with each descendant in document order, without building a list of them;
-    /// where `visit` returns false, that node's own descendants are skipped.
+    /// where `visit` returns false, that node's own descendants are skipped. A node's
+    /// descendants are the indices after it up to its subtree's end (`XMLTree.forEachNodeInOrder`).
     public func visitDescendants(_ visit: (XMLNode) -> Bool) {
-        var stack: [Int32] = []
-        var c = record.lastChild
-        while c >= 0 {
-            stack.append(c)
-            c = tree.records[Int(c)].previousSibling
+        var i = index + 1
+        let end = Self.subtreeEnd(of: index, in: tree)
+        while i < end {
+            i = visit(XMLNode(tree: tree, index: i)) ? i + 1 : Self.subtreeEnd(of: i, in: tree)
         }
-        while let i = stack.popLast() {
-            guard visit(XMLNode(tree: tree, index: i)) else { continue }
-            var k = tree.records[Int(i)].lastChild
-            while k >= 0 {
-                stack.append(k)
-                k = tree.records[Int(k)].previousSibling
-            }
+    }
+
+    /// The index after the last descendant of node `index`: its next sibling's, or its nearest
+    /// ancestor's that has one, else the end of the tree.
+    static func subtreeEnd(of index: Int32, in tree: XMLTree) -> Int32 {
+        var node = index
+        while node >= 0 {
+            let record = tree.records[Int(node)]
+            if record.nextSibling >= 0 { return record.nextSibling }
+            node = record.parent
         }
+        return Int32(tree.records.count)
     }
 
     /// Descendant elements with this local name (and namespace, when given), in document order.
@@ -250,6 +254,7 @@ public struct XMLNode: Sendable, Hashable {
     /// once per distinct name in the tree, not once per element.
     public func descendantElements(named wanted: (QualifiedName) -> Bool) -> [XMLNode] {
         let accepted = tree.names.map(wanted)
+        guard accepted.contains(true) else { return [] }
         var out: [XMLNode] = []
         visitDescendants { node in
             let record = tree.records[Int(node.index)]

@@ -71,6 +71,21 @@ public final class XMLTree: Sendable {
 
     /// How many nodes the tree holds.
     public var nodeCount: Int { records.count }
+
+    /// Calls `body` with every node but the document, in document order — which is index
+    /// order: the builder appends each node after everything before it in the document (a
+    /// flattened too-deep element too), and `addingClasses` keeps indices. With each node's
+    /// index comes its text when it is a text or CDATA node. No handle is made per node.
+    public func forEachNodeInOrder(_ body: (_ index: Int, _ text: String?) -> Void) {
+        records.withUnsafeBufferPointer { records in
+            guard records.count > 1 else { return }
+            for index in 1..<records.count {
+                let record = records[index]
+                let hasText = (record.kind == .text || record.kind == .cdata) && record.text >= 0
+                body(index, hasText ? texts[Int(record.text)] : nil)
+            }
+        }
+    }
 }
 
 extension QualifiedName {

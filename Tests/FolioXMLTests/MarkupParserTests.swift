@@ -116,6 +116,30 @@ import Testing
         #expect(diagnostics.warnings.first?.location == "EPUB/doc.xhtml:1")
     }
 
+    @Test func documentOrderIsIndexOrderThroughEntitiesRecoveryAndFlattening() throws {
+        func order(_ tree: XMLTree) -> (walked: [Int], indexed: [Int], texts: [String]) {
+            var indexed: [Int] = []
+            var texts: [String] = []
+            tree.forEachNodeInOrder { index, text in
+                indexed.append(index)
+                if let text { texts.append(text) }
+            }
+            return (tree.document.descendants().map { Int($0.index) }, indexed, texts)
+        }
+        let deep = String(repeating: "<div>a", count: 300) + "<b>x</b>y" + String(repeating: "</div>b", count: 300)
+        let documents: [(String, MarkupParser.Recovery)] = [
+            (#"<!DOCTYPE r [<!ENTITY e "one <i>two</i> three">]><r>a &e; b<!-- c --><![CDATA[d]]><?pi x?>&e;</r>"#, .xml),
+            (#"<html xmlns="http://www.w3.org/1999/xhtml"><body>\#(deep)</body></html>"#, .html),
+            ("<html><body><p>one<table><td>cell<p>two</b></i>three</table>&nbsp;end", .html),
+        ]
+        for (text, recovery) in documents {
+            let tree = try parse(text, recovery: recovery, Diagnostics())
+            let (walked, indexed, texts) = order(tree)
+            #expect(walked == indexed)
+            #expect(texts == tree.document.descendants().filter { $0.kind == .text || $0.kind == .cdata }.map { $0.text ?? "" })
+        }
+    }
+
     @Test func entityExpansionBombDoesNotExpand() throws {
         var doc = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
         doc += "<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"

@@ -25,18 +25,16 @@ public struct TextOffsets: Sendable {
         var textNodes: [Int] = []
         var textStarts: [Int] = []
         var running = 0
-        tree.document.visitDescendants { node in
-            let index = Int(node.index)
+        tree.forEachNodeInOrder { index, text in
             starts[index] = running
-            guard node.kind == .text || node.kind == .cdata else { return true }
-            let count = node.text.map(Self.scalarCount) ?? 0
+            guard let text else { return }
+            let count = Self.scalarCount(text)
             lengths[index] = Int32(clamping: count)
             if count > 0 {
                 textNodes.append(index)
                 textStarts.append(running)
             }
             running += count
-            return true
         }
         self.starts = starts
         self.lengths = lengths

@@ -65,7 +65,7 @@ enum ForeignContent {
     static func placeholderAlttexts(in root: XMLNode) -> Set<String> {
         var formulas: [String: Set<String>] = [:]
         var uses: [String: Int] = [:]
-        for math in root.descendants("math", namespace: Namespace.mathml) {
+        for math in root.descendantElements(named: { $0.localName == "math" && $0.namespaceURI == Namespace.mathml }) {
             guard let alt = math.attribute("alttext"), !alt.isEmpty else { continue }
             uses[alt, default: 0] += 1
             if formulas[alt, default: []].count < 2 { formulas[alt, default: []].insert(tokens(math)) }
