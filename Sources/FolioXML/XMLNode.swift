@@ -166,10 +166,11 @@ public struct XMLNode: Sendable, Hashable {
     public func attribute(_ localName: String, namespace: String? = nil) -> String? {
         let r = record
         guard r.attributeCount > 0 else { return nil }
+        // The name's fields are read where they lie: a copy of a name retains its three strings.
+        let names = tree.names
         for i in Int(r.attributeStart)..<Int(r.attributeStart + r.attributeCount) {
             let a = tree.attributes[i]
-            let name = tree.names[Int(a.name)]
-            if name.localName == localName && name.namespaceURI == namespace {
+            if names[Int(a.name)].localName == localName && names[Int(a.name)].namespaceURI == namespace {
                 return tree.texts[Int(a.value)]
             }
         }

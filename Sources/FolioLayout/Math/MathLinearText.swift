@@ -20,28 +20,38 @@ struct MathLinearText {
         depth += 1
         defer { depth -= 1 }
         guard depth <= MathLayouter.maximumDepth else { return nil }
-        let kids = MathLayouter.childElements(node)
-        switch node.localName {
-        case "mi", "mn", "mtext": return MathLayouter.collapsed(node.textContent)
-        case "ms": return "\"" + MathLayouter.collapsed(node.textContent) + "\""
-        case "mo": return op(MathLayouter.collapsed(node.textContent), first: first)
-        case "mspace":
+        // One hash of the name (as `MathLayouter` does); the children are listed where used.
+        let name = node.localName
+        guard let kind = MathLayouter.elementKinds[name] else {
+            if name == "mglyph" { return nil }
+            let isRow = name == "mrow" || name == "mstyle" || name == "mtd" || name == "mtr" || name == "math"
+            return isRow || node.namespaceURI == Namespace.mathml ? row(MathLayouter.childElements(node)) : nil
+        }
+        switch kind {
+        case .mi, .mn, .mtext: return MathLayouter.collapsed(node.textContent)
+        case .ms: return "\"" + MathLayouter.collapsed(node.textContent) + "\""
+        case .mo: return op(MathLayouter.collapsed(node.textContent), first: first)
+        case .mspace:
             let width = node.attribute("width") ?? ""
             return width.isEmpty || width.hasPrefix("0") || width.hasPrefix("-") ? "" : " "
-        case "mphantom", "annotation", "annotation-xml", "none", "mprescripts", "malignmark", "maligngroup": return ""
-        case "mfrac":
+        case .mphantom, .annotation, .annotationXML, .noneElement, .mprescripts, .malignmark, .maligngroup: return ""
+        default: break
+        }
+        let kids = MathLayouter.childElements(node)
+        switch kind {
+        case .mfrac:
             guard kids.count == 2, let top = write(kids[0]), let bottom = write(kids[1]) else { return nil }
             // A fraction with no bar is a stack (a binomial's), not a division.
             let bar = (node.attribute("linethickness") ?? "").trimmingWhitespace()
             if bar == "0" || bar.hasPrefix("0px") || bar.hasPrefix("0em") { return top + " " + bottom }
             return grouped(top) + "/" + grouped(bottom)
-        case "msqrt": return row(kids).map { "√" + grouped($0) }
-        case "mroot":
+        case .msqrt: return row(kids).map { "√" + grouped($0) }
+        case .mroot:
             guard kids.count == 2, let base = write(kids[0]), let index = write(kids[1]) else { return nil }
             return script(index, .superscript) + "√" + grouped(base)
-        case "msub", "msup", "msubsup", "munder", "mover", "munderover":
-            return scripted(node, kids)
-        case "mmultiscripts":
+        case .msub, .msup, .msubsup, .munder, .mover, .munderover:
+            return scripted(kind, kids)
+        case .mmultiscripts:
             guard let base = kids.first.flatMap({ write($0) }) else { return nil }
             var pre = "", post = ""
             var inPre = false
@@ -54,7 +64,7 @@ struct MathLinearText {
                 k += 1
             }
             return pre + grouped(base) + post
-        case "mfenced":
+        case .mfenced:
             let open = node.attribute("open") ?? "(", close = node.attribute("close") ?? ")"
             let separators = (node.attribute("separators") ?? ",").filter { !$0.isWhitespace }.map(String.init)
             if kids.count == 1, kids[0].localName == "mtable", let rows = tableRows(MathLayouter.childElements(kids[0])) {
@@ -67,13 +77,13 @@ struct MathLinearText {
                 if k < kids.count - 1, !separators.isEmpty { parts.append(separators[min(k, separators.count - 1)] + " ") }
             }
             return open.trimmingWhitespace() + parts.joined() + close.trimmingWhitespace()
-        case "mtable":
+        case .mtable:
             guard let rows = tableRows(kids) else { return nil }
             return rows.contains(";") ? "[" + rows + "]" : rows
-        case "semantics", "maction": return kids.first.flatMap { write($0) } ?? ""
-        case "mglyph": return nil
-        case "mrow", "mstyle", "mpadded", "merror", "menclose", "mtd", "mtr", "math": return row(kids)
-        default: return node.namespaceURI == Namespace.mathml ? row(kids) : nil
+        case .semantics, .maction: return kids.first.flatMap { write($0) } ?? ""
+        default:
+            // mpadded, merror, menclose: a row.
+            return row(kids)
         }
     }
 
@@ -118,13 +128,12 @@ struct MathLinearText {
         return !first && spaced.lspace >= 4 && !spaced.largeOp ? " " + shown + " " : shown
     }
 
-    private mutating func scripted(_ node: XMLNode, _ kids: [XMLNode]) -> String? {
-        let name = node.localName
-        guard kids.count == (name.hasSuffix("subsup") || name == "munderover" ? 3 : 2), let base = write(kids[0]) else { return nil }
-        let lower = name == "msup" || name == "mover" ? nil : write(kids[1])
-        let upper = name == "msub" || name == "munder" ? nil : write(kids[name == "msup" || name == "mover" ? 1 : 2])
+    private mutating func scripted(_ kind: MathLayouter.ElementKind, _ kids: [XMLNode]) -> String? {
+        guard kids.count == (kind == .msubsup || kind == .munderover ? 3 : 2), let base = write(kids[0]) else { return nil }
+        let lower = kind == .msup || kind == .mover ? nil : write(kids[1])
+        let upper = kind == .msub || kind == .munder ? nil : write(kids[kind == .msup || kind == .mover ? 1 : 2])
         // An accent over one letter is its combining mark: x̂, x̄, x⃗.
-        if name == "mover", let upper, base.unicodeScalars.count == 1, let mark = Self.combining[upper] {
+        if kind == .mover, let upper, base.unicodeScalars.count == 1, let mark = Self.combining[upper] {
             return base + mark
         }
         var text = grouped(base)
@@ -143,14 +152,21 @@ struct MathLinearText {
 
     /// Text in parentheses unless it is one number, one name or already enclosed.
     private func grouped(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
         // ASCII answered without the Unicode property tables: its alphabetic scalars are its letters.
         func plain(_ s: Unicode.Scalar) -> Bool {
             guard s.isASCII else { return s.properties.isAlphabetic }
             return (s.value | 0x20) &- 0x61 < 26 || ("0"..."9").contains(s) || s == "."
         }
-        if scalars.count <= 1 || scalars.allSatisfy(plain) { return text }
-        if let first = scalars.first, let last = scalars.last, ["(", "[", "{", "|", "⟨"].contains(first), [")", "]", "}", "|", "⟩"].contains(last) {
+        var count = 0, allPlain = true
+        var first: Unicode.Scalar = " ", last: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            if count == 0 { first = scalar }
+            last = scalar
+            count += 1
+            if allPlain && !plain(scalar) { allPlain = false }
+        }
+        if count <= 1 || allPlain { return text }
+        if ["(", "[", "{", "|", "⟨"].contains(first), [")", "]", "}", "|", "⟩"].contains(last) {
             return text
         }
         return "(" + text + ")"

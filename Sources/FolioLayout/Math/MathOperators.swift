@@ -35,47 +35,38 @@ enum MathOperators {
     /// The entry for `text` (which is the one scalar `single`, when it is one) in `form`.
     private static func entry(_ text: String, _ single: Unicode.Scalar?, _ form: Form) -> Properties? {
         if let scalar = single {
-            if fences.contains(scalar) {
+            // One hash finds the scalar's category (the first of the sets below that holds it).
+            switch categories[scalar] {
+            case .fence:
                 // Fences take no space in any form; inside a row they are prefix or postfix.
                 return Properties(lspace: 0, rspace: 0, stretchy: true, symmetric: true)
-            }
-            if verticalBars.contains(scalar) {
+            case .verticalBar:
                 return form == .infix ? Properties(lspace: 5, rspace: 5, stretchy: true, symmetric: true)
                     : Properties(lspace: 0, rspace: 0, stretchy: true, symmetric: true)
-            }
-            if largeOperators.contains(scalar) {
-                let isIntegral = integrals.contains(scalar)
+            case .largeOperator(let isIntegral):
                 return Properties(lspace: 3, rspace: isIntegral ? 0 : 3, symmetric: true, largeOp: true, movableLimits: !isIntegral)
-            }
-            if horizontalAccents.contains(scalar) {
+            case .horizontalAccent:
                 return Properties(lspace: 0, rspace: 0, stretchy: true, accent: true, horizontal: true)
-            }
-            if plainAccents.contains(scalar) {
+            case .plainAccent:
                 return Properties(lspace: 0, rspace: 0, accent: true)
-            }
-            if arrows.contains(scalar) {
+            case .arrow:
                 return Properties(lspace: form == .infix ? 5 : 0, rspace: form == .infix ? 5 : 0, stretchy: true, accent: true, horizontal: true)
-            }
-            if binary.contains(scalar) {
+            case .binary(let isSign):
                 switch form {
                 case .infix: return Properties(lspace: 4, rspace: 4)
-                case .prefix: return signs.contains(scalar) ? Properties(lspace: 0, rspace: 0) : nil
+                case .prefix: return isSign ? Properties(lspace: 0, rspace: 0) : nil
                 case .postfix: return nil
                 }
-            }
-            if relations.contains(scalar) {
+            case .relation:
                 return form == .infix ? Properties(lspace: 5, rspace: 5) : nil
-            }
-            if separators.contains(scalar) {
+            case .separator:
                 return form == .infix ? Properties(lspace: 0, rspace: 3) : nil
+            case .tight: return Properties(lspace: 0, rspace: 0)
+            case .prefixOnly: return form == .prefix ? Properties(lspace: 0, rspace: 0) : nil
+            case .slash: return Properties(lspace: 0, rspace: 0, stretchy: true, symmetric: true)
+            case .backslash: return Properties(lspace: 4, rspace: 4)
+            case nil: return nil
             }
-            if tight.contains(scalar) { return Properties(lspace: 0, rspace: 0) }
-            if scalar == "¬" || scalar == "∂" || scalar == "∇" || scalar == "√" || scalar == "∛" {
-                return form == .prefix ? Properties(lspace: 0, rspace: 0) : nil
-            }
-            if scalar == "/" { return Properties(lspace: 0, rspace: 0, stretchy: true, symmetric: true) }
-            if scalar == "\\" || scalar == "∖" { return Properties(lspace: 4, rspace: 4) }
-            return nil
         }
         if limitsWords.contains(text) {
             return form == .prefix ? Properties(lspace: 0, rspace: 3, movableLimits: true) : nil
@@ -83,6 +74,35 @@ enum MathOperators {
         if relationWords.contains(text) { return Properties(lspace: 5, rspace: 5) }
         return nil
     }
+
+    /// What the dictionary says of a one-scalar operator, by the set it is in.
+    private enum Category {
+        case fence, verticalBar, largeOperator(isIntegral: Bool), horizontalAccent, plainAccent, arrow, binary(isSign: Bool)
+        case relation, separator, tight, prefixOnly, slash, backslash
+    }
+
+    /// Each scalar of the sets below with the category of the first set that holds it, in the
+    /// order the dictionary is read: fences before bars, bars before large operators, and so on.
+    private static let categories: [Unicode.Scalar: Category] = {
+        var out: [Unicode.Scalar: Category] = [:]
+        func add(_ scalars: Set<Unicode.Scalar>, _ category: (Unicode.Scalar) -> Category) {
+            for scalar in scalars where out[scalar] == nil { out[scalar] = category(scalar) }
+        }
+        add(fences) { _ in .fence }
+        add(verticalBars) { _ in .verticalBar }
+        add(largeOperators) { .largeOperator(isIntegral: integrals.contains($0)) }
+        add(horizontalAccents) { _ in .horizontalAccent }
+        add(plainAccents) { _ in .plainAccent }
+        add(arrows) { _ in .arrow }
+        add(binary) { .binary(isSign: signs.contains($0)) }
+        add(relations) { _ in .relation }
+        add(separators) { _ in .separator }
+        add(tight) { _ in .tight }
+        add(["¬", "∂", "∇", "√", "∛"]) { _ in .prefixOnly }
+        add(["/"]) { _ in .slash }
+        add(["\\", "∖"]) { _ in .backslash }
+        return out
+    }()
 
     /// Overlines and underlines, drawn as rules when the font has no longer forms.
     static func isBar(_ text: String) -> Bool {
