@@ -35,6 +35,9 @@ struct TreeBuilder {
     private var lastNamespace: UnsafeRawPointer?
     private var lastNamespaceNumber: Int32 = -1
     private var texts: [String] = []
+    /// Indentation between tags — a line feed and then only spaces, or only tabs — is most of
+    /// a pretty-printed document's text nodes: each length is made into a string once.
+    private var indentations: [[String?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
     private var warnedTooDeep = false
@@ -100,7 +103,7 @@ struct TreeBuilder {
                     node = children
                 }
             case XML_TEXT_NODE:
-                appendText(.text, string(n.pointee.content), to: parent.record, line: line(n))
+                appendText(.text, text(n.pointee.content), to: parent.record, line: line(n))
             case XML_CDATA_SECTION_NODE:
                 appendText(.cdata, string(n.pointee.content), to: parent.record, line: line(n))
             case XML_COMMENT_NODE:
@@ -168,13 +171,31 @@ struct TreeBuilder {
         appendText(.text, content, to: parent, line: line(n))
     }
 
+    /// A text node's content, indentation made once per length.
+    private mutating func text(_ p: UnsafeMutablePointer<xmlChar>?) -> String {
+        guard let p, p[0] == 0x0A else { return string(p) }
+        let fill = p[1]
+        guard fill == 0x20 || fill == 0x09 else { return string(p) }
+        var length = 1
+        while length < 128, p[length] == fill { length += 1 }
+        guard length < 128, p[length] == 0 else { return string(p) }
+        let kind = fill == 0x20 ? 0 : 1
+        if let made = indentations[kind][length] { return made }
+        let made = string(p)
+        indentations[kind][length] = made
+        return made
+    }
+
     private mutating func copyAttributes(_ n: xmlNodePtr, into element: Int32) {
         var attr = n.pointee.properties
         let start = Int32(attributes.count)
         while let a = attr {
             attributes.append(XMLTree.Attribute(name: attributeName(a), value: Int32(texts.count)))
             var value = ""
-            if let v = xmlNodeListGetString(n.pointee.doc, a.pointee.children, 1) {
+            if let only = a.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE {
+                // One text child (no entity reference): its content is the value, read in place.
+                value = string(only.pointee.content)
+            } else if let v = xmlNodeListGetString(n.pointee.doc, a.pointee.children, 1) {
                 value = String(cString: v)
                 folio_xmlFree(v)
             }

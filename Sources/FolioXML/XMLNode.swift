@@ -18,6 +18,8 @@ public struct XMLNode: Sendable, Hashable {
     private var record: XMLTree.Record { tree.records[Int(index)] }
 
     public var kind: Kind { record.kind }
+    /// Whether the element has attributes at all (before asking for one by name).
+    public var hasAttributes: Bool { record.attributeCount > 0 }
     public var isElement: Bool { record.kind == .element }
 
     /// The element's (or PI's) name; nil for other nodes.

@@ -140,6 +140,18 @@ import Testing
         }
     }
 
+    @Test func indentationAndAttributeValuesReadAsWritten() throws {
+        let doc = "<!DOCTYPE r [<!ENTITY e \"E\">]><r a='plain' b='x &amp; &e; y' c=''>\n  <i/>\n  <i/>\n\t\t<i/>\n  x\n" + String(repeating: " ", count: 200) + "</r>"
+        let tree = try parse(doc)
+        let root = try #require(tree.root)
+        #expect(root.attribute("a") == "plain")
+        #expect(root.attribute("b") == "x & E y")
+        #expect(root.attribute("c") == "")
+        let texts = root.children.filter { $0.kind == .text }.map { $0.text ?? "" }
+        #expect(texts == ["\n  ", "\n  ", "\n\t\t", "\n  x\n" + String(repeating: " ", count: 200)])
+        #expect(root.children.filter { $0.kind == .text }.map(\.isBlankText) == [true, true, true, false])
+    }
+
     @Test func entityExpansionBombDoesNotExpand() throws {
         var doc = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
         doc += "<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"

@@ -106,7 +106,14 @@ struct MathLayouter {
 
     static func childElements(_ node: XMLNode) -> [XMLNode] {
         var kids: [XMLNode] = []
+        var count = 0
         var next = node.firstChild
+        while let child = next {
+            count += 1
+            next = child.nextSibling
+        }
+        kids.reserveCapacity(count)
+        next = node.firstChild
         while let child = next {
             switch child.kind {
             case .element: kids.append(child)
@@ -132,6 +139,11 @@ struct MathLayouter {
     /// The attributes every element may carry in MathML 3 and Core: `mathcolor`, `mathsize`,
     /// `displaystyle`, `scriptlevel` (given or relative), and `mstyle`'s `mathvariant`.
     func applyStyleAttributes(_ node: XMLNode, to environment: inout MathEnvironment) {
+        // Most elements have none: the names are not asked for one by one.
+        guard node.hasAttributes else {
+            if node.localName == "math" { environment.displayStyle = false }
+            return
+        }
         if let color = node.attribute("mathcolor").flatMap(RGBA.init(cssText:)) { environment.color = color }
         if let display = node.attribute("displaystyle")?.lowercased() { environment.displayStyle = display == "true" }
         if node.localName == "math" { environment.displayStyle = node.attribute("display")?.lowercased() == "block" }
