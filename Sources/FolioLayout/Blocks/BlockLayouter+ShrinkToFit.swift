@@ -58,13 +58,16 @@ extension BlockLayouter {
         defer { chapter.tableState.shrinkDepth -= 1 }
         if case .auto = style.box.width, chapter.tableState.shrinkDepth <= Self.shrinkToFitDepth {
             let metrics = BoxMetrics(style, available: width)
-            boxWidth = min(width, measuredExtent(node, width: width) + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
+            let measured = measuredExtent(node, width: width)
+            boxWidth = min(width, measured.extent + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
             // CSS 2.1 §10.3.9: min(max(min-content, available), max-content). Where the room is
             // narrower than the longest word, the box takes that word's width (overflowing its
             // container) rather than cutting the word; only a word wider than the page is cut.
+            // Content that took one line at most was not broken: its longest word is no wider
+            // than the line, which the box holds already (a link marker, a drop cap's letter).
             let outer = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
                 + metrics.padding.left + metrics.padding.right
-            if boxWidth < chapter.context.page.contentWidth {
+            if boxWidth < chapter.context.page.contentWidth && !measured.oneLine {
                 let minContent = min(minContentWidth(of: node, width: width) + outer, chapter.context.page.contentWidth)
                 boxWidth = max(boxWidth, minContent)
             }
@@ -74,18 +77,21 @@ extension BlockLayouter {
         }
     }
 
-    /// How far a box's content reaches laid out at `width`: measured once per box, width
-    /// and measuring mode (a box inside nested shrink-to-fit boxes is asked again by each).
-    private func measuredExtent(_ node: StyledNode, width: Double) -> Double {
+    /// How far a box's content reaches laid out at `width`, and whether it made one unit (a
+    /// line, an image) at most: measured once per box, width and measuring mode (a box inside
+    /// nested shrink-to-fit boxes is asked again by each).
+    private func measuredExtent(_ node: StyledNode, width: Double) -> (extent: Double, oneLine: Bool) {
         let key = chapter.tableState.measureKey(node.index, width: width, kind: 0)
-        if let known = chapter.tableState.measured[key] { return known }
+        let lines = chapter.tableState.measureKey(node.index, width: width, kind: 2)
+        if let known = chapter.tableState.measured[key], let count = chapter.tableState.measured[lines] { return (known, count <= 1) }
         let style = node.computed
         let trial = chapter.fragment(ids: [], measuring: true) {
             layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { layoutChildren(of: node, x: $0, width: $1) }
         }
         let extent = BlockLayouter.contentExtent(trial.items)
         chapter.tableState.measured[key] = extent
-        return extent
+        chapter.tableState.measured[lines] = Double(trial.units.count)
+        return (extent, trial.units.count <= 1)
     }
 
     /// The min-content width of a node's content (its longest word, widest image), measured as
