@@ -1,5 +1,6 @@
 import FolioCore
 import FolioXML
+import Synchronization
 
 /// An opened EPUB publication: everything the package and navigation say, and access to its resources.
 public final class Publication: Sendable {
@@ -19,15 +20,30 @@ public final class Publication: Sendable {
     public let manifest: Manifest
     public let spine: Spine
     public let navigation: Navigation
-    /// Container path of the cover image, if one was found.
-    public let cover: String?
+    /// Container path of the cover image, if one is found: looked for when first asked (the
+    /// first spine item may have to be parsed for it, which paginating does not need). Its
+    /// warnings join `diagnostics` then.
+    public var cover: String? {
+        coverState.withLock { state in
+            if case .found(let path) = state { return path }
+            guard case .unresolved(let resolve) = state else { return nil }
+            let path = resolve()
+            state = .found(path)
+            return path
+        }
+    }
+    private let coverState: Mutex<CoverState>
+    private enum CoverState {
+        case unresolved(@Sendable () -> String?)
+        case found(String?)
+    }
     public let encryption: Encryption
     /// Warnings found while opening.
     public let diagnostics: Diagnostics
 
     init(location: String, container: any Container, reader: ResourceReader, rootfiles: [Rootfile], packagePath: String,
          packageTree: XMLTree, version: String, metadata: Metadata, manifest: Manifest, spine: Spine, navigation: Navigation,
-         cover: String?, encryption: Encryption, diagnostics: Diagnostics) {
+         cover: @escaping @Sendable () -> String?, encryption: Encryption, diagnostics: Diagnostics) {
         self.location = location
         self.container = container
         self.reader = reader
@@ -39,7 +55,7 @@ public final class Publication: Sendable {
         self.manifest = manifest
         self.spine = spine
         self.navigation = navigation
-        self.cover = cover
+        coverState = Mutex(.unresolved(cover))
         self.encryption = encryption
         self.diagnostics = diagnostics
     }

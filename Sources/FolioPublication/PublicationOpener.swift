@@ -37,10 +37,11 @@ public enum PublicationOpener {
                                     identifiers: package.metadata.identifiers.map(\.value))
         let loader = DocumentLoader(reader: reader, diagnostics: diagnostics)
         let navigation = readNavigation(package, loader: loader, diagnostics: diagnostics)
-        let cover = CoverResolver.resolve(manifest: package.manifest, metas: package.metadata.metas,
-                                          guide: package.guide.map { (type: $0.type, href: $0.href) },
-                                          spine: package.spine, packagePath: rendition.path,
-                                          loadDocument: loader.load, diagnostics: diagnostics)
+        let guide = package.guide.map { (type: $0.type, href: $0.href) }
+        let cover: @Sendable () -> String? = {
+            CoverResolver.resolve(manifest: package.manifest, metas: package.metadata.metas, guide: guide,
+                                  spine: package.spine, packagePath: rendition.path, loadDocument: loader.load, diagnostics: diagnostics)
+        }
         return Publication(location: path, container: container, reader: reader, rootfiles: rootfiles,
                            packagePath: rendition.path, packageTree: packageTree, version: package.version, metadata: package.metadata,
                            manifest: package.manifest, spine: package.spine, navigation: navigation,

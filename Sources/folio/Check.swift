@@ -68,6 +68,7 @@ struct Check: ParsableCommand {
         for setup in setups { environments.append((setup.name, try setup.target.environment())) }
         var bookCheck = BookCheck(publication: publication, environments: environments)
         var findings = bookCheck.run()
+        _ = publication.cover  // looked for when asked: its problems are the preflight's too
         for warning in publication.diagnostics.warnings {
             findings.add(CheckProblem(code: warning.code, severity: warning.severity, message: warning.message, file: warning.path, line: warning.line))
         }

@@ -31,6 +31,26 @@ import FolioCore
         #expect(String(decoding: try publication.read("EPUB/text/one.xhtml"), as: UTF8.self).contains("The first chapter."))
     }
 
+    @Test func theCoverIsLookedForWhenFirstAskedAndItsWarningsComeThen() throws {
+        var book = TestBook.epub3()
+        book["EPUB/package.opf"] = TestBook.package(metadata: TestBook.defaultMetadata + #"<meta name="cover" content="missing"/>"#,
+                                                    manifest: TestBook.defaultManifest + #"<item id="pic" href="pic.png" media-type="image/png"/>"#,
+                                                    spine: #"<itemref idref="first"/><itemref idref="one"/>"#)
+        book["EPUB/package.opf"] = book["EPUB/package.opf"]?.replacingOccurrences(
+            of: "</manifest>", with: #"<item id="first" href="text/first.xhtml" media-type="application/xhtml+xml"/></manifest>"#)
+        book["EPUB/text/first.xhtml"] = TestBook.xhtml("Cover", body: #"<div><img src="../pic.png" alt="A picture"/></div>"#)
+        book.set("EPUB/pic.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        let diagnostics = Diagnostics()
+        let publication = try PublicationOpener.open(try book.zip(in: dir), diagnostics: diagnostics)
+        // Paginating never asks: neither the first page nor the meta's warning is looked at.
+        #expect(!diagnostics.contains(code: "cover.meta-not-in-manifest"))
+        #expect(publication.cover == "EPUB/pic.png", "the first spine item shows one image")
+        #expect(diagnostics.contains(code: "cover.meta-not-in-manifest"))
+        let count = diagnostics.warnings.count
+        #expect(publication.cover == "EPUB/pic.png")
+        #expect(diagnostics.warnings.count == count, "found once")
+    }
+
     @Test func aMinimalEPUB2OpensWithItsNCXAsTheTOC() throws {
         let path = try TestBook.epub2().zip(in: dir)
         let diagnostics = Diagnostics()
