@@ -224,60 +224,66 @@ extension LineFiller {
             let prefixAtEnd = prefix[lastEnd], separatorsAtEnd = separators[lastEnd]
             let hyphen = b.kind == .hyphenated && lastEnd > 0 ? hyphenWidth(lastEnd - 1) : 0
             let endHang = protrusion?.end(at: lastEnd, hyphenated: b.kind == .hyphenated, last: b.offset == scalars.count) ?? (fixed: 0, allowed: 0)
-            for k in active.indices {
-                let index = active[k]
-                let a = nodes[index]
-                let natural: Double, glue: Double
-                if lastEnd > a.position {
-                    natural = prefixAtEnd - prefix[a.position] + hyphen
-                    glue = separatorsAtEnd - separators[a.position]
-                } else {
-                    // Nothing but hanging spaces since the node.
-                    natural = 0
-                    glue = 0
-                }
-                var room = (a.line == 0 ? firstRoom : room) + a.startHang
-                if lastEnd > a.position { room += Protrusion.endHang(natural: natural, room: room, end: endHang) }
-                let ratio: Double
-                if natural > room + Self.epsilon {
-                    // The last line and a line before a forced break are not justified: they must
-                    // fit; nor may a ragged line shrink.
-                    ratio = glue > 0 && !forced && p.raggedStretch == nil ? (room - natural) / (glue * p.shrink) : -.infinity
-                } else if forced {
-                    ratio = 0
-                } else {
-                    let stretch = p.raggedStretch ?? glue * p.stretch
-                    ratio = natural < room - Self.epsilon ? (stretch > 0 ? (room - natural) / stretch : .infinity) : 0
-                }
-                // Overfull: every later break from this node is too; it leaves the active list.
-                guard ratio >= -1 else { continue }
-                active[kept] = index
-                kept += 1
-                guard ratio <= tolerance || (tolerance.isInfinite && ratio.isInfinite) else {
-                    if monotone && !forced && natural <= room - Self.epsilon,
-                       tooShortFromHere(natural: natural, stretch: p.raggedStretch ?? glue * p.stretch,
-                                        leastRoom: leastBase + min(0, leastStartHang) + min(0, endHang.fixed), tolerance: tolerance) {
-                        // The rest stay active and end no line here.
-                        for j in (k + 1)..<active.count {
-                            active[kept] = active[j]
-                            kept += 1
+            // The active list and the nodes are read and written in place: through the arrays,
+            // every write checked the list's uniqueness and every read its bounds.
+            active.withUnsafeMutableBufferPointer { act in
+                nodes.withUnsafeBufferPointer { nodeBuffer in
+                    for k in act.indices {
+                        let index = act[k]
+                        let a = nodeBuffer[index]
+                        let natural: Double, glue: Double
+                        if lastEnd > a.position {
+                            natural = prefixAtEnd - prefix[a.position] + hyphen
+                            glue = separatorsAtEnd - separators[a.position]
+                        } else {
+                            // Nothing but hanging spaces since the node.
+                            natural = 0
+                            glue = 0
                         }
-                        break
+                        var room = (a.line == 0 ? firstRoom : room) + a.startHang
+                        if lastEnd > a.position { room += Protrusion.endHang(natural: natural, room: room, end: endHang) }
+                        let ratio: Double
+                        if natural > room + Self.epsilon {
+                            // The last line and a line before a forced break are not justified: they must
+                            // fit; nor may a ragged line shrink.
+                            ratio = glue > 0 && !forced && p.raggedStretch == nil ? (room - natural) / (glue * p.shrink) : -.infinity
+                        } else if forced {
+                            ratio = 0
+                        } else {
+                            let stretch = p.raggedStretch ?? glue * p.stretch
+                            ratio = natural < room - Self.epsilon ? (stretch > 0 ? (room - natural) / stretch : .infinity) : 0
+                        }
+                        // Overfull: every later break from this node is too; it leaves the active list.
+                        guard ratio >= -1 else { continue }
+                        act[kept] = index
+                        kept += 1
+                        guard ratio <= tolerance || (tolerance.isInfinite && ratio.isInfinite) else {
+                            if monotone && !forced && natural <= room - Self.epsilon,
+                               tooShortFromHere(natural: natural, stretch: p.raggedStretch ?? glue * p.stretch,
+                                                leastRoom: leastBase + min(0, leastStartHang) + min(0, endHang.fixed), tolerance: tolerance) {
+                                // The rest stay active and end no line here.
+                                for j in (k + 1)..<act.count {
+                                    act[kept] = act[j]
+                                    kept += 1
+                                }
+                                break
+                            }
+                            continue
+                        }
+                        let hyphenated = b.kind == .hyphenated
+                        if hyphenated && a.hyphens >= 2 { continue }
+                        // Not capped at TeX's 10,000: in the last pass a line twice too loose must
+                        // still weigh more than one a little too loose.
+                        let badness = ratio.isInfinite ? 1e9 : 100 * abs(ratio * ratio * ratio)
+                        let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+                        var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
+                        if hyphenated { demerits += p.hyphenPenalty * p.hyphenPenalty }
+                        if afterHyphen { demerits += p.explicitHyphenPenalty * p.explicitHyphenPenalty }
+                        if hyphenated && a.kind == .hyphenated { demerits += p.doubleHyphenDemerits }
+                        if abs(fitness - a.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
+                        best.offer(a.demerits + demerits, from: index, fitness: fitness)
                     }
-                    continue
                 }
-                let hyphenated = b.kind == .hyphenated
-                if hyphenated && a.hyphens >= 2 { continue }
-                // Not capped at TeX's 10,000: in the last pass a line twice too loose must
-                // still weigh more than one a little too loose.
-                let badness = ratio.isInfinite ? 1e9 : 100 * abs(ratio * ratio * ratio)
-                let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
-                var demerits = (p.linePenalty + badness) * (p.linePenalty + badness)
-                if hyphenated { demerits += p.hyphenPenalty * p.hyphenPenalty }
-                if afterHyphen { demerits += p.explicitHyphenPenalty * p.explicitHyphenPenalty }
-                if hyphenated && a.kind == .hyphenated { demerits += p.doubleHyphenDemerits }
-                if abs(fitness - a.fitness) > 1 { demerits += p.adjacentFitnessDemerits }
-                best.offer(a.demerits + demerits, from: index, fitness: fitness)
             }
             active.removeSubrange(kept...)
             if forced { active.removeAll() }
