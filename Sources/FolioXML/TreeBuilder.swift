@@ -35,6 +35,9 @@ struct TreeBuilder {
     private var lastNamespace: UnsafeRawPointer?
     private var lastNamespaceNumber: Int32 = -1
     private var texts: [String] = []
+    /// Whether each of `texts` is XML white space only (`XMLTree.blankTexts`), known as they are
+    /// made: indentation is, without looking at it again.
+    private var blankTexts: [Bool] = []
     /// Indentation between tags — a line feed and then only spaces, or only tabs — is most of
     /// a pretty-printed document's text nodes: each length is made into a string once.
     private var indentations: [[String?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
@@ -54,7 +57,8 @@ struct TreeBuilder {
     mutating func build(_ doc: xmlDocPtr) -> XMLTree {
         records.append(XMLTree.Record(kind: .document))
         walk(doc)
-        return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names, texts: texts)
+        return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names, texts: texts,
+                       blankTexts: blankTexts)
     }
 
     /// Walks libxml2's tree by its own pointers: down to children, across to siblings, and back up
@@ -103,13 +107,14 @@ struct TreeBuilder {
                     node = children
                 }
             case XML_TEXT_NODE:
-                appendText(.text, text(n.pointee.content), to: parent.record, line: line(n))
+                let (content, blank) = text(n.pointee.content)
+                appendText(.text, content, blank: blank, to: parent.record, line: line(n))
             case XML_CDATA_SECTION_NODE:
                 appendText(.cdata, string(n.pointee.content), to: parent.record, line: line(n))
             case XML_COMMENT_NODE:
                 appendText(.comment, string(n.pointee.content), to: parent.record, line: line(n))
             case XML_PI_NODE:
-                texts.append(string(n.pointee.content))
+                appendString(string(n.pointee.content))
                 let name = intern(QualifiedName(namespaceURI: nil, prefix: nil, localName: string(n.pointee.name)))
                 _ = append(XMLTree.Record(kind: .processingInstruction, name: name, text: Int32(texts.count - 1), line: line(n)), to: parent.record)
             case XML_ENTITY_REF_NODE:
@@ -138,14 +143,16 @@ struct TreeBuilder {
         return index
     }
 
-    private mutating func appendText(_ kind: XMLNode.Kind, _ text: String, to parent: Int32, line: Int32) {
+    private mutating func appendText(_ kind: XMLNode.Kind, _ text: String, blank: Bool? = nil, to parent: Int32, line: Int32) {
         // Adjacent text (e.g. around an expanded entity) merges into one node.
         let last = records[Int(parent)].lastChild
         if kind == .text, last >= 0, records[Int(last)].kind == .text {
-            texts[Int(records[Int(last)].text)] += text
+            let merged = Int(records[Int(last)].text)
+            texts[merged] += text
+            blankTexts[merged] = blankTexts[merged] && (blank ?? XMLTree.isBlank(text))
             return
         }
-        texts.append(text)
+        appendString(text, blank: blank)
         _ = append(XMLTree.Record(kind: kind, text: Int32(texts.count - 1), line: line), to: parent)
     }
 
@@ -171,19 +178,25 @@ struct TreeBuilder {
         appendText(.text, content, to: parent, line: line(n))
     }
 
-    /// A text node's content, indentation made once per length.
-    private mutating func text(_ p: UnsafeMutablePointer<xmlChar>?) -> String {
-        guard let p, p[0] == 0x0A else { return string(p) }
+    /// A text node's content, indentation made once per length (and known to be blank).
+    private mutating func text(_ p: UnsafeMutablePointer<xmlChar>?) -> (String, blank: Bool?) {
+        guard let p, p[0] == 0x0A else { return (string(p), nil) }
         let fill = p[1]
-        guard fill == 0x20 || fill == 0x09 else { return string(p) }
+        guard fill == 0x20 || fill == 0x09 else { return (string(p), nil) }
         var length = 1
         while length < 128, p[length] == fill { length += 1 }
-        guard length < 128, p[length] == 0 else { return string(p) }
+        guard length < 128, p[length] == 0 else { return (string(p), nil) }
         let kind = fill == 0x20 ? 0 : 1
-        if let made = indentations[kind][length] { return made }
+        if let made = indentations[kind][length] { return (made, true) }
         let made = string(p)
         indentations[kind][length] = made
-        return made
+        return (made, true)
+    }
+
+    /// Adds a string to `texts`, with whether it is blank (looked at unless known).
+    private mutating func appendString(_ text: String, blank: Bool? = nil) {
+        texts.append(text)
+        blankTexts.append(blank ?? XMLTree.isBlank(text))
     }
 
     private mutating func copyAttributes(_ n: xmlNodePtr, into element: Int32) {
@@ -199,7 +212,7 @@ struct TreeBuilder {
                 value = String(cString: v)
                 folio_xmlFree(v)
             }
-            texts.append(value)
+            appendString(value)
             attr = a.pointee.next
         }
         records[Int(element)].attributeStart = start

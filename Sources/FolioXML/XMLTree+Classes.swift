@@ -32,6 +32,8 @@ extension XMLTree {
             records[node].attributeCount = Int32(own.count)
             attributes.append(contentsOf: own)
         }
-        return XMLTree(path: path, wasRecovered: wasRecovered, records: records, attributes: attributes, names: names, texts: texts)
+        let blank = blankTexts + texts[blankTexts.count...].map(Self.isBlank)
+        return XMLTree(path: path, wasRecovered: wasRecovered, records: records, attributes: attributes, names: names, texts: texts,
+                       blankTexts: blank)
     }
 }

@@ -37,7 +37,8 @@ public final class XMLTree: Sendable {
         var value: Int32
     }
 
-    init(path: String, wasRecovered: Bool, records: [Record], attributes: [Attribute], names: [QualifiedName], texts: [String]) {
+    init(path: String, wasRecovered: Bool, records: [Record], attributes: [Attribute], names: [QualifiedName], texts: [String],
+         blankTexts: [Bool]? = nil) {
         self.path = path
         self.wasRecovered = wasRecovered
         self.records = records
@@ -45,7 +46,7 @@ public final class XMLTree: Sendable {
         self.names = names
         self.texts = texts
         nameKeys = names.map { QualifiedName.key(lowercased: $0.localName.lowercased()) }
-        blankTexts = texts.map(Self.isBlank)
+        self.blankTexts = blankTexts ?? texts.map(Self.isBlank)
     }
 
     /// Whether each of `texts` is XML white space only (or empty): a formula's or table's
@@ -75,14 +76,15 @@ public final class XMLTree: Sendable {
     /// Calls `body` with every node but the document, in document order — which is index
     /// order: the builder appends each node after everything before it in the document (a
     /// flattened too-deep element too), and `addingClasses` keeps indices. With each node's
-    /// index comes its text when it is a text or CDATA node. No handle is made per node.
-    public func forEachNodeInOrder(_ body: (_ index: Int, _ text: String?) -> Void) {
+    /// index comes its text when it is a text or CDATA node, and whether that text is XML
+    /// white space only. No handle is made per node.
+    public func forEachNodeInOrder(_ body: (_ index: Int, _ text: String?, _ isBlank: Bool) -> Void) {
         records.withUnsafeBufferPointer { records in
             guard records.count > 1 else { return }
             for index in 1..<records.count {
                 let record = records[index]
                 let hasText = (record.kind == .text || record.kind == .cdata) && record.text >= 0
-                body(index, hasText ? texts[Int(record.text)] : nil)
+                body(index, hasText ? texts[Int(record.text)] : nil, hasText && blankTexts[Int(record.text)])
             }
         }
     }

@@ -120,7 +120,7 @@ import Testing
         func order(_ tree: XMLTree) -> (walked: [Int], indexed: [Int], texts: [String]) {
             var indexed: [Int] = []
             var texts: [String] = []
-            tree.forEachNodeInOrder { index, text in
+            tree.forEachNodeInOrder { index, text, _ in
                 indexed.append(index)
                 if let text { texts.append(text) }
             }

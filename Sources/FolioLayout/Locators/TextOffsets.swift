@@ -25,10 +25,11 @@ public struct TextOffsets: Sendable {
         var textNodes: [Int] = []
         var textStarts: [Int] = []
         var running = 0
-        tree.forEachNodeInOrder { index, text in
+        tree.forEachNodeInOrder { index, text, isBlank in
             starts[index] = running
             guard let text else { return }
-            let count = Self.scalarCount(text)
+            // White space is ASCII: a scalar a byte, counted by the string already.
+            let count = isBlank ? text.utf8.count : Self.scalarCount(text)
             lengths[index] = Int32(clamping: count)
             if count > 0 {
                 textNodes.append(index)
