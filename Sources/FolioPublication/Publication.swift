@@ -25,11 +25,14 @@ public final class Publication: Sendable {
     /// warnings join `diagnostics` then.
     public var cover: String? {
         coverState.withLock { state in
-            if case .found(let path) = state { return path }
-            guard case .unresolved(let resolve) = state else { return nil }
-            let path = resolve()
-            state = .found(path)
-            return path
+            switch state {
+            case .found(let path):
+                return path
+            case .unresolved(let resolve):
+                let path = resolve()
+                state = .found(path)
+                return path
+            }
         }
     }
     private let coverState: Mutex<CoverState>

@@ -38,26 +38,14 @@ enum TextMatcher {
         case .literal(let needle, let folded, let diacritics):
             if folded {
                 let text = chapter.folded
-                guard let diacritics else {
-                    return Self.find(needle, in: text.utf8, limit: limit, shouldStop: shouldStop).map {
-                        text.originalByte($0.lowerBound)..<text.originalByte($0.upperBound)
-                    }
+                func original(_ range: Range<Int>) -> Range<Int> { text.originalByte(range.lowerBound)..<text.originalByte(range.upperBound) }
+                // With diacritics asked for, a hit in the folded copy is kept where it is written as asked.
+                let found = Self.find(needle, in: text.utf8, limit: limit, shouldStop: shouldStop) { range in
+                    guard let diacritics else { return true }
+                    let written = String(decoding: chapter.text.utf8[original(range)], as: UTF8.self)
+                    return CaseFolding.fold(written, keepingDiacritics: true) == diacritics
                 }
-                // Candidates without regard to diacritics, kept where they are written as asked.
-                var kept: [Range<Int>] = []
-                var from = 0
-                while kept.count < limit, !shouldStop() {
-                    let found = Self.find(needle, in: text.utf8, from: from, limit: limit - kept.count, shouldStop: shouldStop)
-                    guard let last = found.last else { break }
-                    for range in found {
-                        let original = text.originalByte(range.lowerBound)..<text.originalByte(range.upperBound)
-                        if CaseFolding.fold(String(decoding: chapter.text.utf8[original], as: UTF8.self), keepingDiacritics: true) == diacritics {
-                            kept.append(original)
-                        }
-                    }
-                    from = last.upperBound
-                }
-                return kept
+                return found.map(original)
             }
             return Self.find(needle, in: chapter.text.utf8, limit: limit, shouldStop: shouldStop)
         case .regex(let expression):
@@ -67,9 +55,11 @@ enum TextMatcher {
         }
     }
 
-    /// Every occurrence of `needle` (non-overlapping): memchr finds each candidate's first byte,
-    /// memcmp checks the rest (glibc's memmem is not in Swift's Glibc module).
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int = 0, limit: Int, shouldStop: () -> Bool) -> [Range<Int>] {
+    /// Every occurrence of `needle` that `accept` takes (non-overlapping): memchr finds each
+    /// candidate's first byte, memcmp checks the rest (glibc's memmem is not in Swift's Glibc
+    /// module).
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], limit: Int, shouldStop: () -> Bool,
+                             accept: (Range<Int>) -> Bool = { _ in true }) -> [Range<Int>] {
         var out: [Range<Int>] = []
         guard !needle.isEmpty, needle.count <= haystack.count else { return out }
         haystack.withUnsafeBytes { hay in
@@ -77,12 +67,12 @@ enum TextMatcher {
                 guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return }
                 let first = Int32(needle[0])
                 let last = hay.count - needle.count
-                var from = start
+                var from = 0
                 var candidates = 0
                 while from <= last, out.count < limit {
                     guard let found = memchr(base + from, first, last - from + 1) else { break }
                     let at = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + at, pinBase, needle.count) == 0 {
+                    if memcmp(base + at, pinBase, needle.count) == 0, accept(at..<(at + needle.count)) {
                         out.append(at..<(at + needle.count))
                         from = at + needle.count
                     } else {

@@ -38,7 +38,7 @@ public final class XMLTree: Sendable {
     }
 
     init(path: String, wasRecovered: Bool, records: [Record], attributes: [Attribute], names: [QualifiedName], texts: [String],
-         blankTexts: [Bool]? = nil) {
+         blankTexts: [Bool]) {
         self.path = path
         self.wasRecovered = wasRecovered
         self.records = records
@@ -46,7 +46,7 @@ public final class XMLTree: Sendable {
         self.names = names
         self.texts = texts
         nameKeys = names.map { QualifiedName.key(lowercased: $0.localName.lowercased()) }
-        self.blankTexts = blankTexts ?? texts.map(Self.isBlank)
+        self.blankTexts = blankTexts
     }
 
     /// Whether each of `texts` is XML white space only (or empty): a formula's or table's

@@ -33,8 +33,7 @@ enum ForeignContent {
         guard element.namespaceURI == Namespace.mathml, element.localName == "math" else { return false }
         if let alt = element.attribute("alttext"), !alt.isEmpty, !placeholders.contains(alt) { return true }
         var visible = false
-        element.visitDescendants { node in
-            guard !visible, node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return !visible }
+        forEachToken(of: element) { piece, _ in
             // An ASCII character other than white space is a character of its own: it stays.
             visible = piece.utf8.contains { $0 > 0x20 && $0 < 0x7F }
             return !visible
@@ -45,11 +44,10 @@ enum ForeignContent {
     /// The text of a `math` element's tokens, annotations left out.
     static func tokens(_ element: XMLNode) -> String {
         var text = ""
-        element.visitDescendants { node in
-            guard node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return true }
+        forEachToken(of: element) { piece, isBlank in
             // The indentation between tags (most of a pretty-printed formula's text) collapses
             // to one space anyway: add one, not the whole run.
-            if node.isBlankText {
+            if isBlank {
                 if !piece.isEmpty && text.utf8.last != 0x20 { text += " " }
             } else {
                 text += piece
@@ -57,6 +55,18 @@ enum ForeignContent {
             return true
         }
         return text.collapsingWhiteSpace()
+    }
+
+    /// Calls `body` with the text of each of a `math` element's text nodes outside
+    /// annotations, in order, and whether it is blank, until it returns false.
+    private static func forEachToken(of element: XMLNode, _ body: (_ piece: String, _ isBlank: Bool) -> Bool) {
+        var going = true
+        element.visitDescendants { node in
+            guard going else { return false }
+            guard node.kind == .text, let piece = node.text, node.parentElement?.localName != "annotation" else { return true }
+            going = body(piece, node.isBlankText)
+            return going
+        }
     }
 
     /// The alttexts of a document that stand for no formula: one text given to three or more
