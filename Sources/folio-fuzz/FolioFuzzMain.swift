@@ -44,7 +44,7 @@ import CLibFuzzer
                 status = 66
                 continue
             }
-            print("\(file): \(target.run([UInt8](data)))")
+            StandardStream.output.write("\(file): \(target.run([UInt8](data)))\n")
         }
         return status
     }
