@@ -63,4 +63,27 @@ import Testing
         let eAcute = fonts.fallbackFace(for: "\u{E9}", after: primary, families: [.named("Split")], weight: 400, italic: false)
         #expect(eAcute?.face === fonts.defaultFace)
     }
+
+    /// The fallback tries each step's best matches in order, once per family and style; a face
+    /// of those that fails to load lets the family's next best in, as matching text does.
+    @Test func aFallbackFaceThatFailsToLoadLetsItsFamilysNextBestIn() throws {
+        let bold = try #require(FontTestSupport.bytes(FontTestSupport.pinnedPath("DejaVu Sans")))
+        let fonts = try FontTestSupport.context(
+            fixture: "broken-face-in-fallback",
+            files: ["EPUB/fonts/broken.ttf": Array("this is not a font".utf8), "EPUB/fonts/bold.ttf": bold],
+            diagnostics: diagnostics)
+        let primary = fonts.face(for: [.generic(.serif)], weight: 400, italic: false).face
+        #expect(!primary.hasGlyph("\u{2680}"))
+        // U+2680 (a die's face): not in the serif; the family's regular face is broken, its bold one has it.
+        for _ in 0..<2 {
+            let die = fonts.fallbackFace(for: "\u{2680}", after: primary, families: [.named("Odd"), .generic(.serif)], weight: 400, italic: false)
+            #expect(die?.face.source == "EPUB/fonts/bold.ttf")
+        }
+        // Another character of the same plan, after the failure is known.
+        let other = fonts.fallbackFace(for: "\u{2681}", after: primary, families: [.named("Odd"), .generic(.serif)], weight: 400, italic: false)
+        #expect(other?.face.source == "EPUB/fonts/bold.ttf")
+        // A character no face has gets none.
+        #expect(fonts.fallbackFace(for: "\u{E0080}", after: primary, families: [.named("Odd")], weight: 400, italic: false) == nil)
+        #expect(diagnostics.warnings.filter { $0.code == "font.unreadable" }.count == 1)
+    }
 }

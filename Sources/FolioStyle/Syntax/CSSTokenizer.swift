@@ -282,7 +282,23 @@ public struct CSSTokenizer {
     // MARK: §4.3.5 Strings
 
     private mutating func consumeString(ending: Unicode.Scalar) -> CSSToken {
+        // The text before the first quote, backslash or newline is made in one go: a data URL
+        // in quotes is tens of thousands of characters, and a string grown by one scalar at a
+        // time costs hundreds of instructions for each.
+        let start = pos
+        var ascii = true
+        while pos < input.count {
+            let c = input[pos]
+            if c == ending || c == "\n" || c == "\\" { break }
+            if c.value >= 0x80 { ascii = false }
+            pos += 1
+        }
         var value = String.UnicodeScalarView()
+        if ascii {
+            value = asciiText(start..<pos).unicodeScalars
+        } else {
+            value.append(contentsOf: input[start..<pos])
+        }
         while let c = next() {
             if c == ending { return .string(String(value)) }
             switch c {

@@ -20,6 +20,38 @@ extension FontContext {
         case pinned(String)
     }
 
+    /// What decides the order of the faces tried for a character, but for the character
+    /// itself: its characters share one `FallbackPlan`.
+    struct FallbackPlanKey: Hashable {
+        var families: [FontFamily]
+        var weight: Int
+        var italic: Bool
+        var stretch: Double
+        /// Whether the character is shown as emoji.
+        var emoji: Bool
+        /// The script whose faces are tried: the character's own, else the surrounding text's.
+        var script: Script
+        /// Whether Unicode assigns the character (only then is every script face tried).
+        var assigned: Bool
+    }
+
+    /// The faces the fallback tries, in order: each step's best matches as `choose` orders
+    /// them (later rules first among equals), each face once. Steps are matched only when a
+    /// character gets that far, so that a book whose dashes alone need a fallback face does
+    /// not match every script's.
+    final class FallbackPlan {
+        let key: FallbackPlanKey
+        let steps: [FallbackStep]
+        var stepsMatched = 0
+        var entries: [(candidate: FontCandidate, synthesizeBold: Bool, synthesizeItalic: Bool)] = []
+        var seen = Set<FontCandidate.Origin>()
+
+        init(_ key: FallbackPlanKey) {
+            self.key = key
+            steps = FontContext.fallbackSteps(key)
+        }
+    }
+
     /// The face to draw `scalar` with when `primary` (the run's face) lacks it.
     ///
     /// Tried in a fixed order (`fallbackSteps`); only the faces a step names are opened, each
@@ -38,13 +70,61 @@ extension FontContext {
         let key = FallbackKey(scalar: scalar.value, primary: ObjectIdentifier(primary), families: families, weight: weight,
                               italic: italic, stretch: stretch, script: script, emoji: emoji)
         if let cached = fallbacks[key] { return cached }
-        var found: FontChoice?
-        for step in Self.fallbackSteps(for: scalar, families: families, script: script, emoji: emoji) {
-            found = choose(faces(of: step), weight: weight, italic: italic, stretch: stretch, scalar: scalar) { $0 !== primary }
-            if found != nil { break }
+        let own = Script(of: scalar)
+        let planKey = FallbackPlanKey(families: families, weight: weight, italic: italic, stretch: stretch,
+                                      emoji: emoji ?? scalar.properties.isEmojiPresentation,
+                                      script: own.isNeutral ? script : own,
+                                      assigned: Self.isAssigned(scalar))
+        let plan = fallbackPlans[planKey] ?? FallbackPlan(planKey)
+        fallbackPlans[planKey] = plan
+        let found: FontChoice?
+        if let walked = walk(plan, for: scalar, after: primary) {
+            found = walked
+        } else {
+            // A face that failed to load lets a worse match of its step in: matched step by step.
+            found = plan.steps.lazy.compactMap {
+                self.choose(self.faces(of: $0), weight: weight, italic: italic, stretch: stretch, scalar: scalar) { $0 !== primary }
+            }.first
         }
         fallbacks[key] = found
         return found
+    }
+
+    /// The first face of `plan` that has `scalar` and is not `primary`: `.some(nil)` when none
+    /// has it, nil when a face the walk reached failed to load.
+    private func walk(_ plan: FallbackPlan, for scalar: Unicode.Scalar, after primary: FontFace) -> FontChoice?? {
+        var i = 0
+        while true {
+            if i == plan.entries.count {
+                guard plan.stepsMatched < plan.steps.count else { return .some(nil) }
+                matchNextStep(of: plan)
+                continue
+            }
+            let entry = plan.entries[i]
+            i += 1
+            guard entry.candidate.covers(scalar) else { continue }
+            guard let face = load(entry.candidate) else { return nil }
+            guard face.hasGlyph(scalar), face !== primary else { continue }
+            return .some(FontChoice(face: face, synthesizeBold: entry.synthesizeBold, synthesizeItalic: entry.synthesizeItalic))
+        }
+    }
+
+    /// Adds the faces of the plan's next step, in the order `choose` tries them.
+    private func matchNextStep(of plan: FallbackPlan) {
+        let key = plan.key
+        let step = plan.steps[plan.stepsMatched]
+        plan.stepsMatched += 1
+        let best = FontMatcher.bestMatches(faces(of: step), weight: key.weight, italic: key.italic, stretch: key.stretch)
+        for candidate in best.reversed() where plan.seen.insert(candidate.origin).inserted {
+            plan.entries.append((candidate, key.weight >= 600 && candidate.weight.upperBound < 600, key.italic && candidate.isUpright))
+        }
+    }
+
+    static func isAssigned(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .unassigned, .privateUse, .surrogate: false
+        default: true
+        }
     }
 
     /// The order faces are tried in for a character: the other families of the `font-family`
@@ -53,20 +133,15 @@ extension FontContext {
     /// Fallback and DejaVu Sans; the Noto symbol, math, music, monospace and CJK faces; emoji.
     /// A character Unicode assigns that none of those has then tries every script face, so
     /// that a face the script table does not name for it still draws it.
-    static func fallbackSteps(for scalar: Unicode.Scalar, families: [FontFamily], script: Script, emoji: Bool?) -> [FallbackStep] {
-        var steps = families.map(FallbackStep.family) + [.role(.serif), .role(.sans), .role(.monospace)]
-        let asEmoji = emoji ?? scalar.properties.isEmojiPresentation
-        if asEmoji { steps.append(.pinned(FontManifest.emojiFamily)) }
-        let own = Script(of: scalar)
-        let scriptFamilies = FontManifest.scriptFallbackFamilies[(own.isNeutral ? script : own).tag] ?? []
+    static func fallbackSteps(_ key: FallbackPlanKey) -> [FallbackStep] {
+        var steps = key.families.map(FallbackStep.family) + [.role(.serif), .role(.sans), .role(.monospace)]
+        if key.emoji { steps.append(.pinned(FontManifest.emojiFamily)) }
+        let scriptFamilies = FontManifest.scriptFallbackFamilies[key.script.tag] ?? []
         steps += scriptFamilies.map(FallbackStep.pinned)
         steps += [.role(.fallbackArabic), .role(.fallbackCJK), .role(.fallbackOther)]
         steps += FontManifest.commonFallbackFamilies.map(FallbackStep.pinned)
-        if !asEmoji { steps.append(.pinned(FontManifest.emojiFamily)) }
-        switch scalar.properties.generalCategory {
-        case .unassigned, .privateUse, .surrogate:
-            break
-        default:
+        if !key.emoji { steps.append(.pinned(FontManifest.emojiFamily)) }
+        if key.assigned {
             let tried = Set(scriptFamilies)
             steps += FontManifest.fallbacks.filter { $0.role == .fallbackScript && !tried.contains($0.family) }
                 .map { .pinned($0.family) }

@@ -21,6 +21,8 @@ public final class FontContext: @unchecked Sendable {
     /// Candidates by lowercased family name: the book's families, and the pinned ones.
     let bookFamilies: [String: [FontCandidate]]
     let pinnedFamilies: [String: [FontCandidate]]
+    /// The pinned candidates of each role, in manifest order.
+    let pinnedRoles: [FontRole: [FontCandidate]]
 
     let lock = Lock()
     /// Loaded files, by path and face index; nil when the file could not be read.
@@ -28,6 +30,7 @@ public final class FontContext: @unchecked Sendable {
     /// Loaded `@font-face` rules, by index; nil when none of its sources loaded.
     var bookFacesLoaded: [Int: FontFace?] = [:]
     var fallbacks: [FallbackKey: FontChoice?] = [:]
+    var fallbackPlans: [FallbackPlanKey: FallbackPlan] = [:]
 
     /// - Parameters:
     ///   - fontFaces: the book's `@font-face` rules with the sheet each came from
@@ -50,6 +53,7 @@ public final class FontContext: @unchecked Sendable {
         }
         bookFamilies = book
         pinnedFamilies = Dictionary(grouping: pinned.map(FontCandidate.init(pinned:)), by: { $0.family.lowercased() })
+        pinnedRoles = Dictionary(grouping: pinned, by: \.role).mapValues { $0.map(FontCandidate.init(pinned:)) }
 
         guard let serif = pinned.first(where: { $0.role == .serif && $0.weight == 400 && !$0.isItalic }) ?? pinned.first,
               let face = Self.readFile(serif.path) else {
@@ -115,7 +119,7 @@ public final class FontContext: @unchecked Sendable {
     }
 
     func pinnedCandidates(role: FontRole) -> [FontCandidate] {
-        pinned.filter { $0.role == role }.map(FontCandidate.init(pinned:))
+        pinnedRoles[role] ?? []
     }
 
     /// Matches within one family and loads the chosen face; a face that fails to load drops
