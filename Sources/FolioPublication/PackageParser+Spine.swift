@@ -11,11 +11,20 @@ import FolioXML
 ///   and skipped; the rest of the spine stands.
 /// - The same idref twice is kept twice, each a spine position of its own, as the W3C tests
 ///   pkg-spine-duplicate-item-* expect (three identical pages, each bookmarkable); it is only noted.
+/// - A spine that is missing or has no readable item (some tools write `<spine toc="ncx"/>`)
+///   is replaced by the manifest's XHTML documents in manifest order, but for the navigation
+///   document, with a warning: the book is read as its files were listed rather than refused.
+///   With no such document it stays empty, an error the commands that show pages refuse.
 extension PackageParser {
     static func parseSpine(_ element: XMLNode?, manifest: Manifest, _ context: Context) -> Spine {
         var spine = Spine()
         guard let element else {
-            context.warn("opf.spine-missing", "the package has no <spine>", severity: .error)
+            spine.items = manifestOrder(manifest)
+            if spine.items.isEmpty {
+                context.warn("opf.spine-missing", "the package has no <spine>", severity: .error)
+            } else {
+                context.warn("opf.spine-missing", "the package has no <spine>; its \(spine.items.count) XHTML documents are read in manifest order")
+            }
             return spine
         }
         spine.tocID = nonEmpty(element.attribute("toc"))
@@ -29,9 +38,22 @@ extension PackageParser {
             spine.items.append(item)
         }
         if spine.items.isEmpty {
-            context.warn("opf.spine-empty", "the spine has no readable item", severity: .error, at: element)
+            spine.items = manifestOrder(manifest)
+            if spine.items.isEmpty {
+                context.warn("opf.spine-empty", "the spine has no readable item", severity: .error, at: element)
+            } else {
+                context.warn("opf.spine-empty", "the spine has no readable item; the manifest's \(spine.items.count) XHTML documents are read in manifest order instead", at: element)
+            }
         }
         return spine
+    }
+
+    /// A reading order for a book whose spine gives none: the manifest's local XHTML
+    /// documents, in manifest order, but for the navigation document.
+    private static func manifestOrder(_ manifest: Manifest) -> [SpineItem] {
+        manifest.items.filter { item in
+            item.contentType == MediaTypes.xhtml && !item.isRemote && !item.properties.contains("nav") && item.renderableID == item.id
+        }.map { SpineItem(idref: $0.id, renderableID: $0.id) }
     }
 
     private static func pageProgression(_ element: XMLNode, _ context: Context) -> ReadingProgression {

@@ -257,13 +257,28 @@ import FolioCore
         #expect(publication.spine.items.map(\.idref) == ["one", "two"])
     }
 
-    @Test func aSpineWithNothingReadableOpensWithAnErrorSayingSo() throws {
+    @Test func aSpineWithNothingReadableIsReadInManifestOrderWithAWarning() throws {
         var book = TestBook.epub3()
-        book["EPUB/package.opf"] = TestBook.package(spine: #"<itemref idref="ghost"/>"#)
+        book["EPUB/package.opf"] = TestBook.package(
+            manifest: TestBook.defaultManifest + #"<item id="cover" href="cover.jpg" media-type="image/jpeg"/>"#,
+            spine: #"<itemref idref="ghost"/>"#)
+        let diagnostics = Diagnostics()
+        let publication = try PublicationOpener.open(try book.zip(in: dir), diagnostics: diagnostics)
+        // The XHTML documents but the navigation document; not the image.
+        #expect(publication.spine.items.map(\.idref) == ["one", "two"])
+        #expect(diagnostics.contains(code: "opf.spine-item-missing"))
+        #expect(diagnostics.warnings.contains {
+            $0.code == "opf.spine-empty" && $0.severity == .warning && $0.message.contains("2 XHTML documents are read in manifest order")
+        })
+    }
+
+    @Test func anEmptySpineWithNoDocumentToReadOpensWithAnErrorSayingSo() throws {
+        var book = TestBook.epub3()
+        book["EPUB/package.opf"] = TestBook.package(
+            manifest: #"<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>"#, spine: "")
         let diagnostics = Diagnostics()
         let publication = try PublicationOpener.open(try book.zip(in: dir), diagnostics: diagnostics)
         #expect(publication.spine.items.isEmpty)
-        #expect(diagnostics.contains(code: "opf.spine-item-missing"))
         #expect(diagnostics.warnings.contains { $0.code == "opf.spine-empty" && $0.severity == .error })
     }
 
