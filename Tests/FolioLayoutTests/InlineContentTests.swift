@@ -115,4 +115,29 @@ extension InlineContentTests {
         #expect(text.contains("\ny = 3\n"))
         #expect(text.contains("A glyph: a star."), "\(text)")
     }
+
+    /// The `math` element's padding, border and background are drawn around its formula, which
+    /// takes their room in the line (MathML Core: the math element is a CSS box).
+    @Test func aMathElementsPaddingBorderAndBackgroundSurroundItsFormula() throws {
+        let formula = "<math xmlns='http://www.w3.org/1998/Math/MathML'><mi>x</mi><mo>+</mo><mn>1</mn></math>"
+        let flow = try LayoutSupport.flow("<p>a\(formula)b</p><p>a<span class='boxed'>\(formula)</span>b</p>",
+                                          css: "p { text-align: left } .boxed math { border: 2px solid #c00000; padding: 3px; background-color: #ffffe0 }")
+        var fills: [Rect] = [], borders: [BorderItem] = [], bs: [Double] = []
+        for placed in flow.placed {
+            switch placed.item {
+            case .fill(let rect, let color) where color == RGBA(red: 0xff, green: 0xff, blue: 0xe0): fills.append(rect)
+            case .border(let border): borders.append(border)
+            case .text(let origin, let run) where run.text == "b": bs.append(origin.x + (run.glyphs.first?.x ?? 0))
+            default: break
+            }
+        }
+        let fill = try #require(fills.first)
+        #expect(fills.count == 1 && borders.count == 1)
+        #expect(borders.first?.rect == fill)
+        #expect(borders.first?.widths.left == 2)
+        // The formula and its 5 px of padding and border each side: "b" moves 10 px right.
+        try #require(bs.count == 2)
+        #expect(abs(bs[1] - bs[0] - 10) < 0.01, "\(bs)")
+        #expect(fill.maxX <= bs[1] + 0.01)
+    }
 }

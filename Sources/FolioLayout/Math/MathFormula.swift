@@ -56,7 +56,29 @@ struct FormulaLayouter {
                 chapter.warn("layout.math-scaled", "a formula \(Int(box.width)) px wide is shown at \(Int(scale * 100)) % to fit the page", about: source)
             }
         }
-        return MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale, text: text)
+        let formula = MathFormula(items: frame.items, width: box.width * scale, height: box.height * scale, baseline: box.ascent * scale, text: text)
+        return decorated(formula, style: style, width: width)
+    }
+
+    /// The formula inside the `math` element's padding, border and background (MathML Core:
+    /// the math element is a box like any other), as an inline-block's are drawn.
+    /// https://w3c.github.io/mathml-core/#the-top-level-math-element
+    private func decorated(_ formula: MathFormula, style: borrowing ComputedStyle, width: Double) -> MathFormula {
+        let metrics = BoxMetrics(style, available: width)
+        let left = metrics.border.left + metrics.padding.left, right = metrics.border.right + metrics.padding.right
+        let top = metrics.border.top + metrics.padding.top, bottom = metrics.border.bottom + metrics.padding.bottom
+        let color = style.resolve(style.background.color)
+        guard left + right + top + bottom > 0 || color.alpha > 0 else { return formula }
+        var decorated = formula
+        decorated.width += left + right
+        decorated.height += top + bottom
+        decorated.baseline += top
+        let rect = Rect(x: 0, y: 0, width: decorated.width, height: decorated.height)
+        var items: [FrameItem] = []
+        if let fill = BlockLayouter.paint(style, rect: rect, firstUnit: 0, lastUnit: 0) { items.append(fill.item) }
+        if let border = BlockLayouter.border(style, rect: rect) { items.append(.border(border)) }
+        decorated.items = items + formula.items.map { $0.moved(dx: left, dy: top) }
+        return decorated
     }
 
     /// A formula's text, for cells (where it is not drawn) and for page text: written in
