@@ -18,7 +18,7 @@ enum GraphemeBreaks {
     }
 
     /// `starts[k]` is true when a grapheme cluster starts at scalar k (and at the end, k == count).
-    static func starts<C: RandomAccessCollection<Unicode.Scalar>>(_ scalars: C) -> [Bool] where C.Index == Int {
+    static func starts(_ scalars: ArraySlice<Unicode.Scalar>) -> [Bool] {
         let count = scalars.count
         var starts = [Bool](filled: true, count: count + 1)
         guard count > 1 else { return starts }
@@ -41,11 +41,11 @@ enum GraphemeBreaks {
             // Segment from the last sure boundary to the next one.
             var end = k + 1
             while end < count && sure(end) != true { end += 1 }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[(base + lastSure)..<(base + end)])
             for i in (lastSure + 1)..<end { starts[i] = false }
             var offset = lastSure
-            for character in String(view) {
+            // Encoded straight to UTF-8: appending scalars to a view one by one cost as much as
+            // the segmentation itself in a Hindi paragraph.
+            for character in String(scalars: scalars[(base + lastSure)..<(base + end)]) {
                 starts[offset] = true
                 offset += character.unicodeScalars.count
             }

@@ -91,7 +91,7 @@ public struct LineBreaker: Sendable {
         } else {
             // Grapheme boundaries only matter to the styles that open breaks inside words.
             let needsGraphemes = spans.contains { $0.style.opensBreaksInsideWords }
-            let graphemeStarts = needsGraphemes ? GraphemeBreaks.starts(scalars) : []
+            let graphemeStarts = needsGraphemes ? GraphemeBreaks.starts(scalars[...]) : []
             var span = 0
             for i in 0..<max(0, count - 1) {
                 let style = Self.style(at: i, spans, from: &span)
@@ -297,7 +297,7 @@ public struct LineBreaker: Sendable {
 
     /// `starts[k]` is true when a grapheme cluster starts at scalar k (and at the end).
     static func graphemeStarts(_ text: String, count: Int) -> [Bool] {
-        GraphemeBreaks.starts(Array(text.unicodeScalars))
+        GraphemeBreaks.starts(Array(text.unicodeScalars)[...])
     }
 
     static func applyCSS(_ uax: BreakOpportunity, _ a: Unicode.Scalar, _ b: Unicode.Scalar,

@@ -154,7 +154,7 @@ struct Advances {
             for glyph in piece.glyphs where piece.range.contains(glyph.cluster) {
                 hasGlyph[glyph.cluster - piece.range.lowerBound] = true
             }
-            if letterSpacing != 0 && graphemeStarts == nil { graphemeStarts = GraphemeBreaks.starts(scalars) }
+            if letterSpacing != 0 && graphemeStarts == nil { graphemeStarts = GraphemeBreaks.starts(scalars[...]) }
             let cursive = piece.script == .arabic || piece.script == ShapedParagraph.syriac || piece.script == ShapedParagraph.mongolian
             // Spacing goes on scalars that have a glyph to carry it (not ligature tails).
             for i in piece.range where hasGlyph[i - piece.range.lowerBound] {
