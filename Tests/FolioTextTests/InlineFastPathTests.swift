@@ -12,6 +12,9 @@ import Testing
             "plain ASCII, with punctuation\u{2014}and \u{201C}quotes\u{201D}…",
             "e\u{301}te\u{301} cafe\u{301}", "line\r\nbreak\rcr\n", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} family",
             "\u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA} flags", "\u{D55C}\u{AE00} \u{1100}\u{1161}\u{11A8} hangul",
+            "\u{D55C}\u{11A8}\u{AE00}\u{1161} syllables with jamo", "\u{5E9}\u{5C1}\u{5B8}\u{5DC}\u{5D5}\u{5B9}\u{5DD} \u{5E2}\u{5D5}\u{5DC}\u{5DD}",
+            "\u{915}\u{94D}\u{937}\u{924}\u{94D}\u{930}\u{93F}\u{92F} \u{928}\u{92E}\u{938}\u{94D}\u{924}\u{947}", "\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}, \u{43C}\u{438}\u{301}\u{440}",
+            "\u{65E5}\u{672C}\u{8A9E}\u{306E}\u{304B}\u{3099}\u{3001}\u{FF76}\u{FF9E}", "\u{600}\u{661}\u{628}\u{64E}\u{628}",
             "a\u{200D}\u{A9} zwj and \u{A9}\u{FE0F}", "\u{915}\u{94D}\u{937} conjunct", "\u{AD}soft\u{AD}hyphen\u{200B}",
         ]
         for sample in samples {
@@ -24,6 +27,30 @@ import Testing
             }
             expected[scalars.count] = true
             #expect(GraphemeBreaks.starts(scalars[...]) == expected, "\(sample)")
+        }
+    }
+
+    /// Every scalar the segmentation takes as simple breaks from a Latin letter on either side
+    /// and from itself, as Swift's `Character` segmentation has it: a Unicode update that gave
+    /// one of them a joining property would show here.
+    @Test func everySimpleScalarIsAClusterOfItsOwnInSwiftsSegmentation() {
+        var checked = 0
+        for range in GraphemeBreaks.simpleRanges + GraphemeBreaks.simpleWideRanges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+                #expect(GraphemeBreaks.isSimple(value))
+                for pair in [[scalar, "a"], ["a", scalar], [scalar, scalar]] as [[Unicode.Scalar]] {
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: pair)
+                    if String(view).count != 2 { Issue.record("U+\(String(value, radix: 16, uppercase: true)) joins in \(pair)") }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 30_000)
+        // Marks, joiners and prepended characters are not simple.
+        for value: UInt32 in [0x0483, 0x05B0, 0x0600, 0x064B, 0x093E, 0x094D, 0x302A, 0x3099, 0xFF9E, 0x200D, 0x1100, 0x11A8] {
+            #expect(!GraphemeBreaks.isSimple(value), "U+\(String(value, radix: 16))")
         }
     }
 
