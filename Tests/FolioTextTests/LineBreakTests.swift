@@ -162,7 +162,10 @@ import FolioStyle
     /// spaces, hyphens, quotes, brackets, numeric prefixes and postfixes, ideographs (ID),
     /// combining marks (CM), ZWJ, regional indicators (RI), emoji, NBSP (GL), ZWSP, soft
     /// hyphens, tabs and newlines, Thai (SA) and Hangul syllables.
-    static let alphabet: [Unicode.Scalar] = Array("abcXYZqw  -–—\"'“”‘’«»()[]{}$%£€0123456789.,;:!?/\\…\u{5D0}\u{5D1}\u{4E00}\u{3002}\u{301}\u{200D}\u{1F1EB}\u{1F1F7}\u{1F600}\u{A0}\u{200B}\u{AD}\t\n\u{E01}\u{E32}\u{AC00}\u{2060}#&*+=<>|~@^_".unicodeScalars)
+    static let alphabet: [Unicode.Scalar] = Array("abcXYZqw  -–—\"'“”‘’«»()[]{}$%£€0123456789.,;:!?/\\…\u{5D0}\u{5D1}\u{5EA}éßÆŁǅɏαΩάЖжѣҊ\u{483}ӿ×÷\u{2C6}\u{4E00}\u{3002}\u{301}\u{200D}\u{1F1EB}\u{1F1F7}\u{1F600}\u{A0}\u{200B}\u{AD}\t\n\u{E01}\u{E32}\u{AC00}\u{2060}#&*+=<>|~@^_".unicodeScalars)
+
+    /// The letters prose is mostly made of: ASCII, Latin with diacritics, Greek, Cyrillic, Hebrew.
+    static let letters: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyzéèüøąžαβγδεζжзиклмнопабв\u{5D0}\u{5D1}\u{5D2}\u{5E9}".unicodeScalars)
 
     @Test func lettersRunsHandedOverAsOneLetterBreakAsTheWholeTextDoes() {
         var generator = SplitMix64(seed: 14)
@@ -171,7 +174,7 @@ import FolioStyle
                 // Mostly letters, as prose is, so that runs of every length meet every class.
                 let scalars = (0..<length).map { _ in
                     generator.next() % 3 == 0 ? Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]
-                                              : Unicode.Scalar(UInt8(0x61 + generator.next() % 26))
+                                              : Self.letters[Int(generator.next() % UInt64(Self.letters.count))]
                 }
                 for language in [nil, "en", "fr", "de"] as [String?] {
                     let compacted = LineBreaker.uax14(scalars, language: language)

@@ -157,16 +157,15 @@ public struct LineBreaker: Sendable {
         scalars.withUnsafeBufferPointer { text in
             compact.withUnsafeMutableBufferPointer { compact in
                 ends.withUnsafeMutableBufferPointer { ends in
-                    var previousWasLetter = false
+                    var previousLetters: UInt8 = 0
                     for i in 0..<text.count {
-                        let value = text[i].value
-                        let letter = value < 0x80 && (value | 0x20) &- 0x61 < 26
-                        if !(letter && previousWasLetter) {
+                        let letters = Self.letterClass(text[i].value)
+                        if letters == 0 || letters != previousLetters {
                             compact[kept] = text[i]
                             kept += 1
                         }
                         ends[kept - 1] = Int32(truncatingIfNeeded: i)
-                        previousWasLetter = letter
+                        previousLetters = letters
                     }
                 }
             }
@@ -182,6 +181,22 @@ public struct LineBreaker: Sendable {
         }
         keepQuotesWithTheirText(scalars, &kinds)
         return kinds
+    }
+
+    /// Which letters a run may be handed to libunibreak as one of: 1 for letters of class AL
+    /// (ASCII, Latin-1 and Latin Extended-A/B, Greek, Cyrillic), 2 for Hebrew letters (HL), 0
+    /// for any other character. Two letters of one class never break between them (LB28,
+    /// LB21a looks back no further than the letter before a hyphen), so a run of them breaks
+    /// after as its last letter alone would.
+    @inline(__always)
+    static func letterClass(_ value: UInt32) -> UInt8 {
+        if value < 0x80 { return (value | 0x20) &- 0x61 < 26 ? 1 : 0 }
+        if value < 0x250 { return value >= 0xC0 && value != 0xD7 && value != 0xF7 ? 1 : 0 }
+        if value < 0x391 { return 0 }
+        if value <= 0x3A9 || (value >= 0x3AC && value <= 0x3CE) { return 1 }  // Greek
+        if value >= 0x400 && value <= 0x4FF { return value <= 0x481 || value >= 0x48A ? 1 : 0 }  // Cyrillic, not its marks
+        if value >= 0x5D0 && value <= 0x5EA { return 2 }  // Hebrew
+        return 0
     }
 
     /// The same as `uax14`, every character asked of libunibreak.

@@ -30,6 +30,7 @@ extension ShapedParagraph {
         var itemFont = ComputedStyle.initial.font
         var coverage = GlyphCoverage()
         var fallbackMemo = FallbackMemo()
+        var categories = CategoryMemo()
         var i = 0
         while i < scalars.count {
             let scalar = scalars[i]
@@ -61,7 +62,7 @@ extension ShapedParagraph {
             var font = main
             // The character's general category, looked up once (the stdlib's lookup is not cheap
             // and every character of a script the primary face lacks comes here).
-            let category = scalar.properties.generalCategory
+            let category = categories.category(of: scalar)
             if previous >= 0, followsBase(scalar, category) {
                 // Marks stay with their base.
                 font = previous
@@ -302,5 +303,36 @@ struct FallbackMemo {
 
     mutating func forget() {
         if !fonts.isEmpty { fonts.removeAll(keepingCapacity: true) }
+    }
+}
+
+/// The general categories of the characters a paragraph meets: the standard library's lookup
+/// costs some 350 instructions, and itemizing a paragraph of Cyrillic, Hebrew or kana asks for
+/// nearly every character, one of Latin for its quotes and dashes. Latin and General
+/// Punctuation come from tables made once; other characters from a small direct-mapped table
+/// made when first asked, which most paragraphs of a Latin book never are.
+struct CategoryMemo {
+    private var keys: [UInt32] = []
+    private var values: [Unicode.GeneralCategory] = []
+
+    private static let latin = (0..<0x300).map { Unicode.Scalar(UInt32($0))!.properties.generalCategory }
+    private static let punctuation = (0x2000..<0x2070).map { Unicode.Scalar(UInt32($0))!.properties.generalCategory }
+
+    mutating func category(of scalar: Unicode.Scalar) -> Unicode.GeneralCategory {
+        let value = scalar.value
+        if value < 0x300 { return Self.latin[Int(value)] }
+        if value >= 0x2000 && value < 0x2070 { return Self.punctuation[Int(value - 0x2000)] }
+        if keys.isEmpty {
+            keys = [UInt32](repeating: .max, count: 256)
+            values = [Unicode.GeneralCategory](repeating: .unassigned, count: 256)
+        }
+        // The block's number folded in, so that a letter and its look-alike 0x100 further
+        // on take different slots.
+        let slot = Int((value ^ (value >> 8)) & 0xFF)
+        if keys[slot] == value { return values[slot] }
+        let category = scalar.properties.generalCategory
+        keys[slot] = value
+        values[slot] = category
+        return category
     }
 }
