@@ -34,7 +34,7 @@ public enum PublicationOpener {
         let encryption = EncryptionParser.read(from: container, diagnostics: diagnostics)
         let reader = ResourceReader(container: container, encryption: encryption,
                                     uniqueIdentifier: package.metadata.uniqueIdentifier,
-                                    identifiers: package.metadata.identifiers.map(\.value))
+                                    identifiers: package.metadata.identifiers.map(\.value), diagnostics: diagnostics)
         let loader = DocumentLoader(reader: reader, diagnostics: diagnostics)
         let navigation = readNavigation(package, loader: loader, diagnostics: diagnostics)
         let guide = package.guide.map { (type: $0.type, href: $0.href) }

@@ -102,4 +102,26 @@ import FolioCore
         #expect(try reader.read("EPUB/c1.xhtml") == Array("<p/>".utf8))
         #expect(throws: ContainerError.self) { try reader.read("EPUB/locked.xhtml") }
     }
+
+    /// Some tools list fonts in encryption.xml that they never obfuscated: such a font starts
+    /// like a font as stored and not once "undone", so it is read as stored, with a warning.
+    @Test func aFontListedAsObfuscatedButStoredPlainIsReadAsStoredWithAWarning() throws {
+        let dir = try TemporaryDirectory()
+        let id = "urn:uuid:99752ac4-0a42-4181-9289-8fd2a498a748"
+        let font = [0x00, 0x01, 0x00, 0x00] + [UInt8](repeating: 7, count: 2000)
+        let url = dir.url.appendingPathComponent("book.epub")
+        try ZipBuilder.write(to: url, entries: [
+            ("OEBPS/Fonts/plain.ttf", font, true),
+            ("OEBPS/Fonts/hidden.ttf", Obfuscation.xor(font, key: Obfuscation.idpfKey(uniqueIdentifier: id), count: 1040), true),
+        ])
+        let encryption = Encryption(resources: ["OEBPS/Fonts/plain.ttf": .idpfFontObfuscation, "OEBPS/Fonts/hidden.ttf": .idpfFontObfuscation])
+        let diagnostics = Diagnostics()
+        let reader = ResourceReader(container: try ZipContainer(path: url.path, diagnostics: Diagnostics()),
+                                    encryption: encryption, uniqueIdentifier: id, identifiers: [id], diagnostics: diagnostics)
+        #expect(try reader.read("OEBPS/Fonts/plain.ttf") == font)
+        #expect(try reader.read("OEBPS/Fonts/hidden.ttf") == font)
+        let warnings = diagnostics.warnings.filter { $0.code == "ocf.font-not-obfuscated" }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.location == "OEBPS/Fonts/plain.ttf")
+    }
 }
