@@ -140,4 +140,34 @@ extension InlineContentTests {
         #expect(abs(bs[1] - bs[0] - 10) < 0.01, "\(bs)")
         #expect(fill.maxX <= bs[1] + 0.01)
     }
+
+    /// `dir="rtl"` lays a formula out right to left (MathML Core): its row runs from the right,
+    /// a subscript sits left of its base, brackets show their mirror images, and each token's
+    /// text still reads as written. `dir="ltr"` inside turns it back.
+    @Test func aRightToLeftFormulaIsTheMirrorOfItsLeftToRightLayout() throws {
+        func runs(_ dir: String) throws -> [String: Double] {
+            let flow = try LayoutSupport.flow("""
+                <p><math xmlns='http://www.w3.org/1998/Math/MathML' \(dir)><mi>a</mi><mo>(</mo><msub><mi>x</mi><mn>2</mn></msub>\
+                <mo>)</mo><mrow dir='ltr'><mn>7</mn><mo>&lt;</mo><mn>9</mn></mrow></math></p>
+                """)
+            var found: [String: Double] = [:]
+            for placed in flow.placed {
+                if case .text(let origin, let run) = placed.item { found[run.text, default: 0] += origin.x + run.x + run.width / 2 }
+            }
+            return found
+        }
+        let ltr = try runs(""), rtl = try runs("dir='rtl'")
+        let a = try #require(ltr["𝑎"]), x = try #require(ltr["𝑥"]), two = try #require(ltr["2"])
+        #expect(a < x && x < two)
+        let ra = try #require(rtl["𝑎"]), rx = try #require(rtl["𝑥"]), rtwo = try #require(rtl["2"])
+        #expect(ra > rx && rx > rtwo, "\(rtl)")
+        // The opening bracket after a, drawn as its mirror image: ")" between a and x.
+        let opening = try #require(rtl[")"]), closing = try #require(rtl["("])
+        #expect(rx < opening && opening < ra)
+        #expect(closing < rtwo)
+        // The ltr row inside keeps 7 < 9 from left to right, and "<" unmirrored.
+        let seven = try #require(rtl["7"]), nine = try #require(rtl["9"])
+        #expect(seven < nine && rtl["<"] != nil && rtl[">"] == nil)
+        #expect(seven < rtwo)
+    }
 }

@@ -29,6 +29,33 @@ struct MathBox: Sendable {
         MathBox(width: width, ascent: ascent, descent: descent)
     }
 
+    /// The box mirrored left to right, for an element laid out right to left
+    /// (https://w3c.github.io/mathml-core/#the-dir-attribute): every run and rule keeps its
+    /// shape and moves to the mirror image of its place, so that a row runs from the right and
+    /// scripts sit on their base's left, while the text of each token still reads as it is
+    /// shaped. Children's offsets are folded in on the way.
+    func mirrored() -> MathBox {
+        var box = self
+        box.items = Self.mirror(items, dx: 0, width: width)
+        box.italicCorrection = 0
+        return box
+    }
+
+    private static func mirror(_ items: [MathItem], dx: Double, width: Double) -> [MathItem] {
+        items.map { item in
+            switch item {
+            case .glyphs(let run, let x, let y):
+                // The run's ink spans run.x ..< run.x + run.width from its origin.
+                let left = dx + x + run.x
+                return .glyphs(run, x: width - left - run.width - run.x, y: y)
+            case .rule(let rect, let color):
+                return .rule(Rect(x: width - (dx + rect.x) - rect.width, y: rect.y, width: rect.width, height: rect.height), color)
+            case .box(let inner, let x, let y):
+                return .box(mirror(inner, dx: dx + x, width: width), x: 0, y: y)
+            }
+        }
+    }
+
     /// The items as frame items of a box whose top-left corner is the origin.
     func frameItems() -> [FrameItem] {
         var out: [FrameItem] = []
@@ -73,6 +100,9 @@ struct MathEnvironment {
     var operatorForm: MathOperators.Form?
     /// Nesting depth, bounded so that a hostile formula cannot exhaust the stack.
     var depth = 0
+    /// Right to left (`dir="rtl"`, or the `math` element's CSS direction): rows run from the
+    /// right, scripts sit on the left and brackets are mirrored.
+    var rtl = false
 
     /// The environment one script level deeper (`increment`), no longer in display style.
     func scripted(_ increment: Int = 1, font: MathFont) -> MathEnvironment {

@@ -7,6 +7,7 @@ struct MathKey: Hashable {
     var node: Int32
     var size: Double
     var color: RGBA
+    var rtl: Bool
 }
 
 /// A `math` element of a chapter laid out as a formula: its items from its top-left corner,
@@ -36,12 +37,13 @@ struct FormulaLayouter {
         let style = node.computed
         // A formula in a table cell or an inline-block is laid out again each time its box is
         // measured: its layout is kept per element, size and colour.
-        let key = MathKey(node: source.index, size: style.font.size, color: style.text.color)
+        let key = MathKey(node: source.index, size: style.font.size, color: style.text.color, rtl: style.text.direction == .rtl)
         let box: MathBox, text: String
         if let known = chapter.styles.formulas[key] {
             (box, text) = known
         } else {
-            let environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
+            var environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
+            environment.rtl = style.text.direction == .rtl
             box = MathLayouter(font: font, fonts: chapter.context.inline.fonts, shaper: chapter.context.inline.shaper, cache: chapter.styles.mathCache)
                 .layout(math: source, environment: environment)
             text = self.text(node) ?? ""

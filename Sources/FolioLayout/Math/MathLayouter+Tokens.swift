@@ -112,7 +112,10 @@ extension MathLayouter {
     /// when it is symmetric.
     func op(_ node: XMLNode, environment: MathEnvironment, stretchTo target: (ascent: Double, descent: Double)? = nil,
             stretchWidth: Double? = nil) -> MathBox {
-        let text = MathOperators.displayed(Self.collapsed(node.textContent))
+        // Right to left, brackets and the like show their mirror images (the box is mirrored as
+        // a whole, each glyph keeping its shape).
+        let written = MathOperators.displayed(Self.collapsed(node.textContent))
+        let text = environment.rtl ? BidiParagraph.mirroredCharacters(written) : written
         let properties = operatorProperties(node, form: environment.operatorForm, environment: environment)
         let plain = token(text, kind: .op, environment: environment, variant: node.attribute("mathvariant"))
         let scalars = Array(text.unicodeScalars)

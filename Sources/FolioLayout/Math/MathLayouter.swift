@@ -25,10 +25,13 @@ struct MathLayouter {
     static let maximumDepth = 48
 
     /// Lays out a `math` element in `environment` (the element's own size and colour).
+    /// A right-to-left `environment` (the element's CSS direction) lays the formula out right
+    /// to left.
     func layout(math: XMLNode, environment: MathEnvironment) -> MathBox {
         var environment = environment
         applyStyleAttributes(math, to: &environment)
-        return row(children(of: math), environment: environment)
+        let box = row(children(of: math), environment: environment)
+        return environment.rtl ? box.mirrored() : box
     }
 
     // MARK: Elements
@@ -42,7 +45,14 @@ struct MathLayouter {
         guard environment.depth <= Self.maximumDepth else {
             return token(node.textContent, kind: .text, environment: environment)
         }
+        let outerRTL = environment.rtl
         applyStyleAttributes(node, to: &environment)
+        // Laid out left to right and mirrored where the direction changes (`dir`).
+        let box = element(node, environment: environment)
+        return environment.rtl != outerRTL ? box.mirrored() : box
+    }
+
+    private func element(_ node: XMLNode, environment: MathEnvironment) -> MathBox {
         let kids = children(of: node)
         // One hash of the name rather than a string comparison per case.
         switch Self.elementKinds[node.localName] ?? .row {
@@ -137,7 +147,7 @@ struct MathLayouter {
     }
 
     /// The attributes every element may carry in MathML 3 and Core: `mathcolor`, `mathsize`,
-    /// `displaystyle`, `scriptlevel` (given or relative), and `mstyle`'s `mathvariant`.
+    /// `displaystyle`, `scriptlevel` (given or relative), `dir`, and `mstyle`'s `mathvariant`.
     func applyStyleAttributes(_ node: XMLNode, to environment: inout MathEnvironment) {
         // Most elements have none: the names are not asked for one by one.
         guard node.hasAttributes else {
@@ -164,6 +174,7 @@ struct MathLayouter {
             }
         }
         if node.localName == "mstyle", let variant = node.attribute("mathvariant") { environment.variant = variant }
+        if let dir = node.attribute("dir")?.trimmingWhitespace().lowercased(), dir == "rtl" || dir == "ltr" { environment.rtl = dir == "rtl" }
     }
 
     // MARK: Rows

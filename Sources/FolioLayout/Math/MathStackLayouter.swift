@@ -108,8 +108,13 @@ struct MathStackLayouter {
     func fenced(_ node: XMLNode, _ kids: [XMLNode], environment: MathEnvironment) -> MathBox {
         var inner = environment
         inner.operatorForm = nil
-        let open = (node.attribute("open") ?? "(").trimmingWhitespace()
-        let close = (node.attribute("close") ?? ")").trimmingWhitespace()
+        // Right to left, the fences are mirrored as an `mo`'s text is.
+        var open = (node.attribute("open") ?? "(").trimmingWhitespace()
+        var close = (node.attribute("close") ?? ")").trimmingWhitespace()
+        if environment.rtl {
+            open = BidiParagraph.mirroredCharacters(open)
+            close = BidiParagraph.mirroredCharacters(close)
+        }
         let separators = (node.attribute("separators") ?? ",").filter { !$0.isWhitespace }.map(String.init)
         var pieces: [(box: MathBox, space: Double)] = []
         for (k, kid) in kids.enumerated() {

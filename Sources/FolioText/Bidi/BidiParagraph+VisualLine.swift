@@ -1,6 +1,22 @@
 import CFriBidi
 
 extension BidiParagraph {
+    /// `text` with each character that has a mirror image in right-to-left text replaced by it
+    /// (Bidi_Mirroring_Glyph: brackets, less-than and greater-than, …), for text that is laid
+    /// out right to left without being reordered (a formula's operators under `dir="rtl"`).
+    public static func mirroredCharacters(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            var mirrored = FriBidiChar(scalar.value)
+            if fribidi_get_mirror_char(FriBidiChar(scalar.value), &mirrored) != 0, let image = Unicode.Scalar(mirrored) {
+                out.append(image)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// One line of text as a terminal must be given it: in visual order, left to right, under
     /// base direction `base` (rules P2–L2), right-to-left runs reversed with their brackets
     /// mirrored (L4) and Arabic in its joined presentation forms, explicit bidi controls left out
