@@ -3,6 +3,17 @@ import FolioStyle
 @testable import FolioText
 
 @Suite struct HyphenationTests {
+    /// The letters and lower-case mappings the hyphenator keeps in a table for Latin-1, Latin
+    /// Extended, Greek and Cyrillic are the standard library's.
+    @Test func tabulatedLettersAndLowerCaseAreTheStandardLibrarys() {
+        for value in UInt32(0x80)..<0x600 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let mapped = scalar.properties.lowercaseMapping.unicodeScalars
+            #expect(Hyphenator.isAlphabetic(scalar) == scalar.properties.isAlphabetic, "U+\(String(value, radix: 16))")
+            #expect(Hyphenator.lowercased(scalar) == (mapped.count == 1 ? mapped.first! : scalar), "U+\(String(value, radix: 16))")
+        }
+    }
+
     static let context = HyphenationContext()
 
     static func hyphenated(_ word: String, _ language: String) -> String? {

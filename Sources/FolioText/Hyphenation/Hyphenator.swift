@@ -232,6 +232,7 @@ public final class Hyphenator: @unchecked Sendable {
     /// `Unicode.Scalar.Properties.isAlphabetic`, answered without a table lookup for ASCII.
     static func isAlphabetic(_ s: Unicode.Scalar) -> Bool {
         if s.value < 0x80 { return (s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A }
+        if s.value < tableEnd { return table[Int(s.value - 0x80)] & alphabeticBit != 0 }
         return s.properties.isAlphabetic
     }
 
@@ -240,8 +241,25 @@ public final class Hyphenator: @unchecked Sendable {
         if s.value < 0x80 {
             return s.value >= 0x41 && s.value <= 0x5A ? Unicode.Scalar(UInt8(s.value + 0x20)) : s
         }
+        if s.value < tableEnd { return Unicode.Scalar(table[Int(s.value - 0x80)] & ~alphabeticBit) ?? s }
+        return oneScalarLowercase(s)
+    }
+
+    private static func oneScalarLowercase(_ s: Unicode.Scalar) -> Unicode.Scalar {
         let mapped = s.properties.lowercaseMapping.unicodeScalars
         return mapped.count == 1 ? mapped.first! : s
+    }
+
+    /// U+0080 to U+04FF (Latin-1, Latin Extended, Greek, Cyrillic): each scalar's one-scalar
+    /// lower-case mapping, with `alphabeticBit` set when it is alphabetic, found once. The
+    /// standard library's property lookup and its lower-case mapping (which makes a string)
+    /// cost hundreds of instructions a letter, and hyphenating a Greek or Russian book asks
+    /// for every letter of its words.
+    private static let tableEnd: UInt32 = 0x500
+    private static let alphabeticBit: UInt32 = 1 << 31
+    private static let table: [UInt32] = (0x80..<tableEnd).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return value }
+        return oneScalarLowercase(scalar).value | (scalar.properties.isAlphabetic ? alphabeticBit : 0)
     }
 
     private func encode(_ scalars: [Unicode.Scalar], utf8: Bool) -> [CChar]? {
