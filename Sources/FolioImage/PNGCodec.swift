@@ -5,8 +5,10 @@ import CLibPNG
 ///
 /// https://www.w3.org/TR/png-3/; libpng 1.6 `png_image_*` (png.h, "Simplified API").
 enum PNGCodec {
-    static func probe(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
-        try? withImage(bytes) { image throws(ImageError) in
+    /// With `headerOnly`, the chunks before the image data are all that is checked, so the
+    /// file's first bytes are enough.
+    static func probe(_ bytes: [UInt8], headerOnly: Bool = false) -> (width: Double, height: Double)? {
+        try? withImage(bytes, headerOnly: headerOnly) { image throws(ImageError) in
             guard image.pointee.width > 0, image.pointee.height > 0 else { throw .corrupt("PNG has no pixels") }
             return (Double(image.pointee.width), Double(image.pointee.height))
         }
@@ -36,9 +38,9 @@ enum PNGCodec {
 
     /// Reads the header (every chunk before the image data); the bytes stay alive, as libpng
     /// reads from them, until `body` returns.
-    private static func withImage<R>(_ bytes: [UInt8],
+    private static func withImage<R>(_ bytes: [UInt8], headerOnly: Bool = false,
                                      _ body: (UnsafeMutablePointer<png_image>) throws(ImageError) -> R) throws(ImageError) -> R {
-        try checkChunkLengths(bytes)
+        try checkChunkLengths(bytes, beforeImageData: headerOnly)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }  // harmless when libpng has already freed it
@@ -62,9 +64,12 @@ enum PNGCodec {
     /// libpng 1.6.39 allocates (and clears) a text chunk's claimed length before reading it: one
     /// damaged length field costs up to 2 GB. Walking the chunk headers (PNG §5.3: length, type,
     /// data, CRC) first bounds every chunk by the file's own size. https://www.w3.org/TR/png-3/#5Chunk-layout
-    static func checkChunkLengths(_ bytes: [UInt8]) throws(ImageError) {
+    /// With `beforeImageData`, only the chunks libpng reads before the first IDAT (all the
+    /// header a probe reads) are walked: the file may be only its first bytes.
+    static func checkChunkLengths(_ bytes: [UInt8], beforeImageData: Bool = false) throws(ImageError) {
         var offset = 8  // after the signature
         while offset + 8 <= bytes.count {
+            if beforeImageData && bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { return }
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             guard length <= bytes.count - offset - 12 else { throw .corrupt("PNG chunk runs past the end of the file") }
             if bytes[offset + 4..<offset + 8].elementsEqual("IEND".utf8) { return }

@@ -45,6 +45,9 @@ public protocol Container: AnyObject, Sendable {
     var entries: [ContainerEntry] { get }
     /// The raw bytes of one entry, as stored (no de-obfuscation). Refuses entries over `limit` bytes.
     func read(_ path: String, limit: Int) throws(ContainerError) -> [UInt8]
+    /// At most the first `count` bytes of one entry, as stored, for reading a file's header (an
+    /// image's size) without the rest of it. Unlike `read`, a zip entry's CRC is not checked.
+    func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8]
 }
 
 extension Container {

@@ -65,6 +65,22 @@ public final class DirectoryContainer: Container, Sendable {
         return bytes
     }
 
+    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+        guard let (_, name) = files[path] else {
+            throw ContainerError(.notFound, path: path, reason: "no such file in the folder")
+        }
+        guard let real = Self.canonical(root + "/" + name), Self.isInside(real, root: root) else {
+            throw ContainerError(.notFound, path: path, reason: "the file now lies outside the folder or is gone")
+        }
+        let wanted = max(0, count)
+        do {
+            // One byte more than `wanted` at most: the rest of the file is never read.
+            return Array(try readFileBytes(atPath: real, limit: wanted).prefix(wanted))
+        } catch {
+            throw ContainerError(.unreadable, path: path, reason: "the file cannot be read: \(error)")
+        }
+    }
+
     // MARK: Listing
 
     private static func walk(root: String, relative: String, depth: Int, into found: inout [ContainerEntry], diagnostics: Diagnostics) {

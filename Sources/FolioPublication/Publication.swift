@@ -68,6 +68,11 @@ public final class Publication: Sendable {
         try reader.read(path, limit: limit)
     }
 
+    /// At most the first `count` bytes of one resource as a reading system sees them, for its header.
+    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+        try reader.readPrefix(path, count: count)
+    }
+
     /// The largest XML document (content, NAV, NCX) Folio parses: far above any real chapter,
     /// far below what would let a hostile book exhaust memory through libxml2.
     public static let documentLimit = 32 << 20

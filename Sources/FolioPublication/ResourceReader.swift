@@ -47,5 +47,12 @@ public struct ResourceReader: Sendable {
         return undone
     }
 
+    /// At most the first `count` bytes of the resource at a container path, for its header: a
+    /// resource `encryption.xml` lists is read whole (and de-obfuscated, or refused) by `read`.
+    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+        if encryption.algorithm(for: path) != nil { return Array(try read(path).prefix(count)) }
+        return try container.readPrefix(path, count: count)
+    }
+
     public func contains(_ path: String) -> Bool { container.contains(path) }
 }

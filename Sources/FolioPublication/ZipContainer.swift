@@ -102,6 +102,39 @@ public final class ZipContainer: Container, @unchecked Sendable {
         return try Self.inflate(file, path: path, limit: limit, stated: s.statedSize)
     }
 
+    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+        guard let s = storage[path] else {
+            throw ContainerError(.notFound, path: path, reason: "no such entry in the zip archive")
+        }
+        if s.isEncrypted {
+            throw ContainerError(.encrypted, path: path, reason: "the zip entry is encrypted (\(Self.encryptionName(s.encryptionMethod))); Folio cannot read it")
+        }
+        if !Self.allowedMethods.contains(Int32(clamping: s.compressionMethod)) {
+            throw ContainerError(.unreadable, path: path,
+                                 reason: "the zip entry uses compression method \(s.compressionMethod), which OCF does not allow (only stored or Deflate)")
+        }
+        let wanted = max(0, count)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let file = zip_fopen_index(archive, UInt64(s.index), 0) else {
+            throw Self.error(zip_error_code_zip(zip_get_error(archive)), path: path, message: String(cString: zip_strerror(archive)))
+        }
+        defer { zip_fclose(file) }
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: wanted) { storage, filled in
+            filled = 0
+            guard let base = storage.baseAddress else { return }
+            while filled < wanted {
+                let n = zip_fread(file, base + filled, UInt64(wanted - filled))
+                if n < 0 { failed = true }
+                if n <= 0 { return }
+                filled += Int(n)
+            }
+        }
+        if failed { throw Self.fileError(file, path: path) }
+        return out
+    }
+
     /// Reads `file` to its end, stopping one byte past `limit`: the header's size is only a
     /// claim, so the bytes are counted as they come. The size claimed (up to 16 MB) is read
     /// straight into the array's storage; what a lying header leaves out follows in chunks.

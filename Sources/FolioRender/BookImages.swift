@@ -19,6 +19,11 @@ public final class BookImages: @unchecked Sendable {
     private var vector: [String: Bool] = [:]
     /// Images are at most this many bytes (a larger file is shown as its alt text).
     public static let fileLimit = 64 << 20
+    /// How much of a raster image is read for its size: its header is there (a JPEG's EXIF and
+    /// colour profile come before its frame header); a file whose size is not found in it is
+    /// read whole. **Why:** reading every image of a picture book whole to learn its size was
+    /// a twentieth of laying it out.
+    static let headerBytes = 16 << 10
 
     public init(_ publication: Publication) {
         self.publication = publication
@@ -40,11 +45,18 @@ public final class BookImages: @unchecked Sendable {
         return size(path)
     }
 
-    private func bytes(_ path: String) -> [UInt8]? {
+    /// Where the image at `path` comes from: bytes a document carried, or a file of the book
+    /// (the first drawable item of its fallback chain), nil when it is not in the manifest.
+    private enum Source {
+        case carried([UInt8])
+        case file(String, isSVG: Bool)
+    }
+
+    private func source(_ path: String) -> Source? {
         lock.lock()
         let drawing = inline[path]
         lock.unlock()
-        if let drawing { return drawing }
+        if let drawing { return .carried(drawing) }
         guard let item = publication.manifest.item(path: path) else {
             // A file that is not in the book at all is missing, which layout reports.
             if publication.container.contains(path) {
@@ -55,12 +67,42 @@ public final class BookImages: @unchecked Sendable {
         // An image in a format Folio does not draw (a PSD, a TIFF) is drawn by the first item of
         // its manifest fallback chain that is one it does (W3C pub-foreign_image).
         let path = Self.drawable(item, in: publication.manifest)?.path ?? path
+        let isSVG = path.lowercased().hasSuffix(".svg") || publication.manifest.item(path: path)?.contentType == "image/svg+xml"
+        return .file(path, isSVG: isSVG)
+    }
+
+    private func bytes(_ path: String) -> [UInt8]? {
+        switch source(path) {
+        case nil: return nil
+        case .carried(let data): return data
+        case .file(let path, let isSVG): return fileBytes(path, isSVG: isSVG)
+        }
+    }
+
+    private func fileBytes(_ path: String, isSVG: Bool) -> [UInt8]? {
         guard let data = try? publication.read(path, limit: Self.fileLimit) else { return nil }
-        guard path.lowercased().hasSuffix(".svg") || publication.manifest.item(path: path)?.contentType == "image/svg+xml" else { return data }
+        guard isSVG else { return data }
         return SVGStyleImports.inlined(data, path: path) { href, base in
             guard let sheet = ContainerPath.resolve(href, relativeTo: base)?.path,
                   let bytes = try? publication.read(sheet, limit: 1 << 20) else { return nil }
             return (sheet, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The image's format and size: a raster file's from its first `headerBytes`, read whole
+    /// only when its size is not found there; an SVG's from the whole document.
+    private func probe(_ path: String) -> ImageInfo? {
+        switch source(path) {
+        case nil: return nil
+        case .carried(let data): return ImageProbe.probe(data)
+        case .file(let path, let isSVG):
+            if !isSVG, let header = try? publication.readPrefix(path, count: Self.headerBytes) {
+                // Fewer bytes than asked for are the whole file.
+                let complete = header.count < Self.headerBytes
+                if let info = ImageProbe.probe(header, complete: complete) { return info }
+                if complete { return nil }
+            }
+            return fileBytes(path, isSVG: isSVG).flatMap { ImageProbe.probe($0) }
         }
     }
 
@@ -89,7 +131,7 @@ public final class BookImages: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let info = bytes(path).flatMap(ImageProbe.probe)
+        let info = probe(path)
         let size = info.map { (width: $0.width, height: $0.height) }
         lock.lock()
         sizes[path] = size

@@ -19,6 +19,22 @@ import Testing
         #expect(info == ImageInfo(format: format, width: width, height: height))
     }
 
+    /// Layout reads only an image's first bytes for its size: a PNG cut inside its image data
+    /// still gives its size read as a beginning, and is refused read as a whole file (its data
+    /// chunk runs past the end), as a truncated file is.
+    @Test func aPNGsBeginningGivesItsSizeAndTheSameBytesAsAWholeFileDoNot() throws {
+        let whole = try Fixture.bytes("rgba-4x3.png")
+        let dataChunk = try #require(whole.indices.first { whole[$0..<min($0 + 4, whole.count)].elementsEqual("IDAT".utf8) })
+        let cut = Array(whole.prefix(dataChunk + 6))
+        #expect(ImageProbe.probe(cut, complete: false) == ImageInfo(format: .png, width: 4, height: 3))
+        #expect(ImageProbe.probe(cut) == nil)
+        // The beginnings of other formats give what their whole files give.
+        for name in ["red-blue-16x8.jpg", "exif-orientation-6.jpg", "two-frames.gif", "lossy-red-blue-16x8.webp"] {
+            let bytes = try Fixture.bytes(name)
+            #expect(ImageProbe.probe(bytes, complete: false) == ImageProbe.probe(bytes), "\(name)")
+        }
+    }
+
     @Test(arguments: [
         ("exif-orientation-6.jpg", 8.0, 16.0),  // turned a quarter clockwise: axes swap
         ("exif-orientation-8.jpg", 8, 16),      // a quarter anticlockwise (little-endian EXIF)

@@ -16,7 +16,7 @@ import Testing
         var settings = ReaderSettings.phone
         settings.theme = theme
         let layout = BookLayout(publication: publication, environment: .phone, settings: settings) { file in
-            (try? publication.read(file)).flatMap(ImageProbe.probe).map { (width: $0.width, height: $0.height) }
+            (try? publication.read(file)).flatMap { ImageProbe.probe($0) }.map { (width: $0.width, height: $0.height) }
         }
         let pages = layout.readingOrder.flatMap { layout.chapter($0).pages }
         let page = try #require(pages.indices.contains(number - 1) ? pages[number - 1] : nil)
