@@ -2,13 +2,20 @@ import FolioStyle
 
 /// Per-glyph fallback: a character the chosen face lacks is drawn from the next face that has it.
 extension FontContext {
-    struct FallbackKey: Hashable {
-        var scalar: UInt32
-        var primary: ObjectIdentifier
+    /// A font request the fallback serves: a `font-family` list, weight, style and stretch.
+    /// Requests are numbered once (`fallbackRequest`), so that a character's lookup hashes a
+    /// few integers, not the family names.
+    struct FallbackRequest: Hashable {
         var families: [FontFamily]
         var weight: Int
         var italic: Bool
         var stretch: Double
+    }
+
+    struct FallbackKey: Hashable {
+        var scalar: UInt32
+        var primary: ObjectIdentifier
+        var request: Int
         var script: Script
         var emoji: Bool?
     }
@@ -23,10 +30,7 @@ extension FontContext {
     /// What decides the order of the faces tried for a character, but for the character
     /// itself: its characters share one `FallbackPlan`.
     struct FallbackPlanKey: Hashable {
-        var families: [FontFamily]
-        var weight: Int
-        var italic: Bool
-        var stretch: Double
+        var request: Int
         /// Whether the character is shown as emoji.
         var emoji: Bool
         /// The script whose faces are tried: the character's own, else the surrounding text's.
@@ -40,16 +44,30 @@ extension FontContext {
     /// character gets that far, so that a book whose dashes alone need a fallback face does
     /// not match every script's.
     final class FallbackPlan {
-        let key: FallbackPlanKey
+        let request: FallbackRequest
         let steps: [FallbackStep]
         var stepsMatched = 0
         var entries: [(candidate: FontCandidate, synthesizeBold: Bool, synthesizeItalic: Bool)] = []
         var seen = Set<FontCandidate.Origin>()
 
-        init(_ key: FallbackPlanKey) {
-            self.key = key
-            steps = FontContext.fallbackSteps(key)
+        init(_ key: FallbackPlanKey, request: FallbackRequest) {
+            self.request = request
+            steps = FontContext.fallbackSteps(key, families: request.families)
         }
+    }
+
+    /// The number of a font request, for `fallbackFace(for:after:request:script:emoji:)`.
+    public func fallbackRequest(families: [FontFamily], weight: Int, italic: Bool, stretch: Double = 100) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return requestNumber(FallbackRequest(families: families, weight: weight, italic: italic, stretch: stretch))
+    }
+
+    private func requestNumber(_ request: FallbackRequest) -> Int {
+        if let known = fallbackRequests[request] { return known }
+        fallbackRequests[request] = requests.count
+        requests.append(request)
+        return requests.count - 1
     }
 
     /// The face to draw `scalar` with when `primary` (the run's face) lacks it.
@@ -65,25 +83,30 @@ extension FontContext {
     public func fallbackFace(for scalar: Unicode.Scalar, after primary: FontFace, families: [FontFamily],
                              weight: Int, italic: Bool, stretch: Double = 100,
                              script: Script = .common, emoji: Bool? = nil) -> FontChoice? {
+        let request = fallbackRequest(families: families, weight: weight, italic: italic, stretch: stretch)
+        return fallbackFace(for: scalar, after: primary, request: request, script: script, emoji: emoji)
+    }
+
+    /// The same for a request numbered by `fallbackRequest`.
+    public func fallbackFace(for scalar: Unicode.Scalar, after primary: FontFace, request: Int,
+                             script: Script = .common, emoji: Bool? = nil) -> FontChoice? {
         lock.lock()
         defer { lock.unlock() }
-        let key = FallbackKey(scalar: scalar.value, primary: ObjectIdentifier(primary), families: families, weight: weight,
-                              italic: italic, stretch: stretch, script: script, emoji: emoji)
+        let key = FallbackKey(scalar: scalar.value, primary: ObjectIdentifier(primary), request: request, script: script, emoji: emoji)
         if let cached = fallbacks[key] { return cached }
         let own = Script(of: scalar)
-        let planKey = FallbackPlanKey(families: families, weight: weight, italic: italic, stretch: stretch,
-                                      emoji: emoji ?? scalar.properties.isEmojiPresentation,
-                                      script: own.isNeutral ? script : own,
-                                      assigned: Self.isAssigned(scalar))
-        let plan = fallbackPlans[planKey] ?? FallbackPlan(planKey)
+        let planKey = FallbackPlanKey(request: request, emoji: emoji ?? scalar.properties.isEmojiPresentation,
+                                      script: own.isNeutral ? script : own, assigned: Self.isAssigned(scalar))
+        let plan = fallbackPlans[planKey] ?? FallbackPlan(planKey, request: requests[request])
         fallbackPlans[planKey] = plan
         let found: FontChoice?
         if let walked = walk(plan, for: scalar, after: primary) {
             found = walked
         } else {
             // A face that failed to load lets a worse match of its step in: matched step by step.
+            let asked = plan.request
             found = plan.steps.lazy.compactMap {
-                self.choose(self.faces(of: $0), weight: weight, italic: italic, stretch: stretch, scalar: scalar) { $0 !== primary }
+                self.choose(self.faces(of: $0), weight: asked.weight, italic: asked.italic, stretch: asked.stretch, scalar: scalar) { $0 !== primary }
             }.first
         }
         fallbacks[key] = found
@@ -111,7 +134,7 @@ extension FontContext {
 
     /// Adds the faces of the plan's next step, in the order `choose` tries them.
     private func matchNextStep(of plan: FallbackPlan) {
-        let key = plan.key
+        let key = plan.request
         let step = plan.steps[plan.stepsMatched]
         plan.stepsMatched += 1
         let best = FontMatcher.bestMatches(faces(of: step), weight: key.weight, italic: key.italic, stretch: key.stretch)
@@ -133,8 +156,8 @@ extension FontContext {
     /// Fallback and DejaVu Sans; the Noto symbol, math, music, monospace and CJK faces; emoji.
     /// A character Unicode assigns that none of those has then tries every script face, so
     /// that a face the script table does not name for it still draws it.
-    static func fallbackSteps(_ key: FallbackPlanKey) -> [FallbackStep] {
-        var steps = key.families.map(FallbackStep.family) + [.role(.serif), .role(.sans), .role(.monospace)]
+    static func fallbackSteps(_ key: FallbackPlanKey, families: [FontFamily]) -> [FallbackStep] {
+        var steps = families.map(FallbackStep.family) + [.role(.serif), .role(.sans), .role(.monospace)]
         if key.emoji { steps.append(.pinned(FontManifest.emojiFamily)) }
         let scriptFamilies = FontManifest.scriptFallbackFamilies[key.script.tag] ?? []
         steps += scriptFamilies.map(FallbackStep.pinned)

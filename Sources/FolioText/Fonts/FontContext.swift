@@ -31,6 +31,8 @@ public final class FontContext: @unchecked Sendable {
     var bookFacesLoaded: [Int: FontFace?] = [:]
     var fallbacks: [FallbackKey: FontChoice?] = [:]
     var fallbackPlans: [FallbackPlanKey: FallbackPlan] = [:]
+    var fallbackRequests: [FallbackRequest: Int] = [:]
+    var requests: [FallbackRequest] = []
 
     /// - Parameters:
     ///   - fontFaces: the book's `@font-face` rules with the sheet each came from

@@ -30,6 +30,8 @@ extension ShapedParagraph {
         var itemFont = ComputedStyle.initial.font
         var coverage = GlyphCoverage()
         var fallbackMemo = FallbackMemo()
+        // The item font's number as a fallback request, asked for when a character first needs it.
+        var request = -1
         var categories = CategoryMemo()
         var i = 0
         while i < scalars.count {
@@ -42,6 +44,7 @@ extension ShapedParagraph {
                     if !sameFont {
                         fallbackMemo.forget()
                         itemFont = shared.style.font
+                        request = -1
                     }
                     // An item in the font of the one before keeps its face.
                     if !sameFont || main < 0 { main = table.index(of: context.face(for: itemFont), fonts: fonts) }
@@ -76,10 +79,12 @@ extension ShapedParagraph {
                 if let known = fallbackMemo.font(for: scalar, script: script, emoji: emoji, main: main) {
                     font = known
                 } else {
-                    if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, families: itemFont.family,
-                                                         weight: itemFont.weight, italic: itemFont.style != .normal,
-                                                         stretch: itemFont.stretch, script: Script(hb: hb_script_t(rawValue: script)),
-                                                         emoji: emoji) {
+                    if request < 0 {
+                        request = fonts.fallbackRequest(families: itemFont.family, weight: itemFont.weight,
+                                                        italic: itemFont.style != .normal, stretch: itemFont.stretch)
+                    }
+                    if let fallback = fonts.fallbackFace(for: scalar, after: table.fonts[main].face, request: request,
+                                                         script: Script(hb: hb_script_t(rawValue: script)), emoji: emoji) {
                         font = table.index(of: fallback, fonts: fonts)
                     }
                     fallbackMemo.remember(font, for: scalar, script: script, emoji: emoji, main: main)
