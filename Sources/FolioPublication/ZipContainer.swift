@@ -80,16 +80,7 @@ public final class ZipContainer: Container, @unchecked Sendable {
     static let allowedMethods: Set<Int32> = [ZIP_CM_STORE, ZIP_CM_DEFLATE]
 
     public func read(_ path: String, limit: Int) throws(ContainerError) -> [UInt8] {
-        guard let s = storage[path] else {
-            throw ContainerError(.notFound, path: path, reason: "no such entry in the zip archive")
-        }
-        if s.isEncrypted {
-            throw ContainerError(.encrypted, path: path, reason: "the zip entry is encrypted (\(Self.encryptionName(s.encryptionMethod))); Folio cannot read it")
-        }
-        if !Self.allowedMethods.contains(Int32(clamping: s.compressionMethod)) {
-            throw ContainerError(.unreadable, path: path,
-                                 reason: "the zip entry uses compression method \(s.compressionMethod), which OCF does not allow (only stored or Deflate)")
-        }
+        let s = try readableEntry(path)
         if s.statedSize > UInt64(max(limit, 0)) {
             throw Self.tooLarge(path, limit: limit, stated: s.statedSize)
         }
@@ -102,7 +93,8 @@ public final class ZipContainer: Container, @unchecked Sendable {
         return try Self.inflate(file, path: path, limit: limit, stated: s.statedSize)
     }
 
-    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+    /// The entry at `path`, if it can be read at all: present, not encrypted, stored or Deflate.
+    private func readableEntry(_ path: String) throws(ContainerError) -> Storage {
         guard let s = storage[path] else {
             throw ContainerError(.notFound, path: path, reason: "no such entry in the zip archive")
         }
@@ -113,6 +105,11 @@ public final class ZipContainer: Container, @unchecked Sendable {
             throw ContainerError(.unreadable, path: path,
                                  reason: "the zip entry uses compression method \(s.compressionMethod), which OCF does not allow (only stored or Deflate)")
         }
+        return s
+    }
+
+    public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
+        let s = try readableEntry(path)
         let wanted = max(0, count)
         lock.lock()
         defer { lock.unlock() }
