@@ -27,6 +27,13 @@ import FolioCore
         #expect(try container.read("EPUB/text/c1.xhtml") == Array("<p>c1</p>".utf8))
     }
 
+    @Test func aPrefixIsTheFilesBeginningAndNeverReachesOutsideTheRoot() throws {
+        let container = try DirectoryContainer(path: root.path, diagnostics: Diagnostics())
+        #expect(try container.readPrefix("EPUB/text/c1.xhtml", count: 3) == Array("<p>".utf8))
+        #expect(try container.readPrefix("EPUB/text/c1.xhtml", count: 1000) == Array("<p>c1</p>".utf8))
+        #expect(kind { () throws(ContainerError) in try container.readPrefix("../outside.txt", count: 3) } == .notFound)
+    }
+
     @Test func aSymlinkLeadingOutsideTheRootIsRefused() throws {
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("EPUB/leak.txt").path,
                                                    withDestinationPath: "../../outside.txt")

@@ -42,6 +42,24 @@ import FolioCore
         #expect(container.entry("deflated.txt")!.compressedSize < UInt64(text.count))
     }
 
+    /// An image's size is read from its first bytes: a prefix is the entry's beginning, stored or
+    /// deflated, the whole entry when it is shorter, and refused as `read` refuses the entry.
+    @Test func aPrefixIsTheEntrysBeginningAndRefusedWhereReadingIs() throws {
+        let text = Array(String(repeating: "Unreal City, under the brown fog. ", count: 300).utf8)
+        let path = try zip([("stored.txt", text, false), ("deflated.txt", text, true)])
+        let container = try ZipContainer(path: path, diagnostics: Diagnostics())
+        for name in ["stored.txt", "deflated.txt"] {
+            #expect(try container.readPrefix(name, count: 100) == Array(text.prefix(100)))
+            #expect(try container.readPrefix(name, count: text.count + 500) == text)
+            #expect(try container.readPrefix(name, count: 0) == [])
+        }
+        #expect(kind { () throws(ContainerError) in try container.readPrefix("absent.txt", count: 10) } == .notFound)
+        let url = dir.url.appendingPathComponent("locked.epub")
+        try ZipBuilder.write(to: url, entries: [.init(name: "secret.png", bytes: Array("not for you".utf8), password: "pw")])
+        let locked = try ZipContainer(path: url.path, diagnostics: Diagnostics())
+        #expect(kind { () throws(ContainerError) in try locked.readPrefix("secret.png", count: 4) } == .encrypted)
+    }
+
     @Test func entryNamesThatLeaveTheRootAreRefusedWithAWarning() throws {
         let x: [UInt8] = Array("x".utf8)
         let path = try zip([("../../x", x, true), ("/abs", x, true), ("a/../../x", x, true),
