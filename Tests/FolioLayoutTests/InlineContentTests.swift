@@ -170,4 +170,29 @@ extension InlineContentTests {
         #expect(seven < nine && rtl["<"] != nil && rtl[">"] == nil)
         #expect(seven < rtwo)
     }
+
+    /// MathML 3's `dashed` table lines (`rowlines`, `columnlines`, `frame`) are drawn as dashes
+    /// from end to end, `solid` ones whole.
+    @Test func dashedTableLinesAreDashesFromEndToEnd() throws {
+        let pieces = MathTableLayouter.dashes(Rect(x: 5, y: 0, width: 1, height: 30), dashed: true, thickness: 1)
+        #expect(pieces.count == 6)
+        #expect(pieces.first?.y == 0 && abs((pieces.last?.maxY ?? 0) - 30) < 1e-9)
+        #expect(pieces.allSatisfy { $0.x == 5 && $0.width == 1 && $0.height == 3 })
+        #expect(MathTableLayouter.dashes(Rect(x: 0, y: 0, width: 30, height: 1), dashed: false, thickness: 1).count == 1)
+
+        func fills(_ lines: String) throws -> [Rect] {
+            let flow = try LayoutSupport.flow("""
+                <p><math xmlns='http://www.w3.org/1998/Math/MathML'><mtable \(lines)><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr>\
+                <mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable></math></p>
+                """)
+            // The table's lines: fills no thicker than a rule.
+            return flow.placed.compactMap { if case .fill(let rect, _) = $0.item, min(rect.width, rect.height) < 2 { rect } else { nil } }
+        }
+        let solid = try fills("columnlines='solid' rowlines='solid'"), dashed = try fills("columnlines='dashed' rowlines='solid'")
+        #expect(solid.count == 2)
+        let vertical = dashed.filter { $0.height > $0.width }
+        #expect(vertical.count >= 3 && Set(vertical.map(\.x)).count == 1, "\(dashed)")
+        #expect(dashed.filter { $0.width > $0.height }.count == 1)
+        #expect(try fills("frame='dashed'").count > 8)
+    }
 }

@@ -90,20 +90,47 @@ struct MathTableLayouter {
             }
         }
         let line = max(0.5, math.font.constant(.fractionRuleThickness) * size)
-        for k in 0..<max(0, columns - 1) where (pick(columnLines, k) ?? "none") != "none" {
-            let middle = lefts[k] + widths[k] + columnGap(k) / 2
-            box.items.append(.rule(Rect(x: middle - line / 2, y: -ascent, width: line, height: height), environment.color))
+        func draw(_ rect: Rect, _ style: String) {
+            for piece in Self.dashes(rect, dashed: style == "dashed", thickness: line) { box.items.append(.rule(piece, environment.color)) }
         }
-        for k in 0..<max(0, rows.count - 1) where (pick(rowLines, k) ?? "none") != "none" {
+        for k in 0..<max(0, columns - 1) {
+            let style = (pick(columnLines, k) ?? "none").lowercased()
+            guard style != "none" else { continue }
+            let middle = lefts[k] + widths[k] + columnGap(k) / 2
+            draw(Rect(x: middle - line / 2, y: -ascent, width: line, height: height), style)
+        }
+        for k in 0..<max(0, rows.count - 1) {
+            let style = (pick(rowLines, k) ?? "none").lowercased()
+            guard style != "none" else { continue }
             let middle = tops[k] + ascents[k] + descents[k] + rowGap(k) / 2
-            box.items.append(.rule(Rect(x: 0, y: middle - ascent - line / 2, width: width, height: line), environment.color))
+            draw(Rect(x: 0, y: middle - ascent - line / 2, width: width, height: line), style)
         }
         if frame {
+            let style = (node.attribute("frame") ?? "solid").trimmingWhitespace().lowercased()
             for rect in [Rect(x: 0, y: -ascent, width: width, height: line), Rect(x: 0, y: height - ascent - line, width: width, height: line),
                          Rect(x: 0, y: -ascent, width: line, height: height), Rect(x: width - line, y: -ascent, width: line, height: height)] {
-                box.items.append(.rule(rect, environment.color))
+                draw(rect, style)
             }
         }
         return box
+    }
+
+    /// A table line as rules: whole when solid; `dashed` (MathML 3's `rowlines`,
+    /// `columnlines` and `frame`) as dashes three thicknesses long with gaps of two, along the
+    /// line's longer side, ending on a dash.
+    static func dashes(_ rect: Rect, dashed: Bool, thickness: Double) -> [Rect] {
+        guard dashed else { return [rect] }
+        let vertical = rect.height > rect.width
+        let length = vertical ? rect.height : rect.width
+        let dash = max(1, thickness * 3), gap = max(1, thickness * 2)
+        guard length > dash + gap else { return [rect] }
+        let count = Int(((length - dash) / (dash + gap)).rounded(.down)) + 1
+        // The gaps share the room left, so that both ends are dashes.
+        let spread = count > 1 ? (length - Double(count) * dash) / Double(count - 1) : 0
+        return (0..<count).map { i in
+            let start = Double(i) * (dash + spread)
+            return vertical ? Rect(x: rect.x, y: rect.y + start, width: rect.width, height: dash)
+                            : Rect(x: rect.x + start, y: rect.y, width: dash, height: rect.height)
+        }
     }
 }
