@@ -19,12 +19,7 @@ extension PackageParser {
     static func parseSpine(_ element: XMLNode?, manifest: Manifest, _ context: Context) -> Spine {
         var spine = Spine()
         guard let element else {
-            spine.items = manifestOrder(manifest)
-            if spine.items.isEmpty {
-                context.warn("opf.spine-missing", "the package has no <spine>", severity: .error)
-            } else {
-                context.warn("opf.spine-missing", "the package has no <spine>; its \(spine.items.count) XHTML documents are read in manifest order")
-            }
+            spine.items = manifestOrder(manifest, instead: "opf.spine-missing", "the package has no <spine>", at: nil, context)
             return spine
         }
         spine.tocID = nonEmpty(element.attribute("toc"))
@@ -38,22 +33,25 @@ extension PackageParser {
             spine.items.append(item)
         }
         if spine.items.isEmpty {
-            spine.items = manifestOrder(manifest)
-            if spine.items.isEmpty {
-                context.warn("opf.spine-empty", "the spine has no readable item", severity: .error, at: element)
-            } else {
-                context.warn("opf.spine-empty", "the spine has no readable item; the manifest's \(spine.items.count) XHTML documents are read in manifest order instead", at: element)
-            }
+            spine.items = manifestOrder(manifest, instead: "opf.spine-empty", "the spine has no readable item", at: element, context)
         }
         return spine
     }
 
-    /// A reading order for a book whose spine gives none: the manifest's local XHTML
-    /// documents, in manifest order, but for the navigation document.
-    private static func manifestOrder(_ manifest: Manifest) -> [SpineItem] {
-        manifest.items.filter { item in
+    /// A reading order for a book whose spine gives none (`problem`, warned under `code`): the
+    /// manifest's local XHTML documents, in manifest order, but for the navigation document.
+    /// With none, the problem is an error.
+    private static func manifestOrder(_ manifest: Manifest, instead code: String, _ problem: String, at element: XMLNode?,
+                                      _ context: Context) -> [SpineItem] {
+        let items = manifest.items.filter { item in
             item.contentType == MediaTypes.xhtml && !item.isRemote && !item.properties.contains("nav") && item.renderableID == item.id
         }.map { SpineItem(idref: $0.id, renderableID: $0.id) }
+        if items.isEmpty {
+            context.warn(code, problem, severity: .error, at: element)
+        } else {
+            context.warn(code, "\(problem); the manifest's \(items.count) XHTML documents are read in manifest order instead", at: element)
+        }
+        return items
     }
 
     private static func pageProgression(_ element: XMLNode, _ context: Context) -> ReadingProgression {

@@ -84,13 +84,22 @@ public final class ZipContainer: Container, @unchecked Sendable {
         if s.statedSize > UInt64(max(limit, 0)) {
             throw Self.tooLarge(path, limit: limit, stated: s.statedSize)
         }
+        return try withOpenEntry(s, path: path) { file throws(ContainerError) in
+            try Self.inflate(file, path: path, limit: limit, stated: s.statedSize)
+        }
+    }
+
+    /// Runs `body` on the entry opened for reading, under the archive's lock (libzip's archive
+    /// handle is not safe to share between threads), and closes it after.
+    private func withOpenEntry<R>(_ s: Storage, path: String,
+                                  _ body: (OpaquePointer) throws(ContainerError) -> R) throws(ContainerError) -> R {
         lock.lock()
         defer { lock.unlock() }
         guard let file = zip_fopen_index(archive, UInt64(s.index), 0) else {
             throw Self.error(zip_error_code_zip(zip_get_error(archive)), path: path, message: String(cString: zip_strerror(archive)))
         }
         defer { zip_fclose(file) }
-        return try Self.inflate(file, path: path, limit: limit, stated: s.statedSize)
+        return try body(file)
     }
 
     /// The entry at `path`, if it can be read at all: present, not encrypted, stored or Deflate.
@@ -110,25 +119,26 @@ public final class ZipContainer: Container, @unchecked Sendable {
 
     public func readPrefix(_ path: String, count: Int) throws(ContainerError) -> [UInt8] {
         let s = try readableEntry(path)
-        let wanted = max(0, count)
-        lock.lock()
-        defer { lock.unlock() }
-        guard let file = zip_fopen_index(archive, UInt64(s.index), 0) else {
-            throw Self.error(zip_error_code_zip(zip_get_error(archive)), path: path, message: String(cString: zip_strerror(archive)))
+        return try withOpenEntry(s, path: path) { file throws(ContainerError) in
+            try Self.read(file, upTo: max(0, count), path: path)
         }
-        defer { zip_fclose(file) }
+    }
+
+    /// At most `count` bytes from `file`, read straight into the array's storage; fewer at the
+    /// entry's end.
+    private static func read(_ file: OpaquePointer, upTo count: Int, path: String) throws(ContainerError) -> [UInt8] {
         var failed = false
-        let out = [UInt8](unsafeUninitializedCapacity: wanted) { storage, filled in
+        let out = [UInt8](unsafeUninitializedCapacity: count) { storage, filled in
             filled = 0
             guard let base = storage.baseAddress else { return }
-            while filled < wanted {
-                let n = zip_fread(file, base + filled, UInt64(wanted - filled))
+            while filled < count {
+                let n = zip_fread(file, base + filled, UInt64(count - filled))
                 if n < 0 { failed = true }
                 if n <= 0 { return }
                 filled += Int(n)
             }
         }
-        if failed { throw Self.fileError(file, path: path) }
+        if failed { throw fileError(file, path: path) }
         return out
     }
 
@@ -137,18 +147,7 @@ public final class ZipContainer: Container, @unchecked Sendable {
     /// straight into the array's storage; what a lying header leaves out follows in chunks.
     private static func inflate(_ file: OpaquePointer, path: String, limit: Int, stated: UInt64) throws(ContainerError) -> [UInt8] {
         let expected = min(Int(clamping: stated), max(limit, 0), 16 << 20)
-        var failed = false
-        var out = [UInt8](unsafeUninitializedCapacity: expected) { storage, count in
-            count = 0
-            guard let base = storage.baseAddress else { return }
-            while count < expected {
-                let n = zip_fread(file, base + count, UInt64(expected - count))
-                if n < 0 { failed = true }
-                if n <= 0 { return }
-                count += Int(n)
-            }
-        }
-        if failed { throw fileError(file, path: path) }
+        var out = try read(file, upTo: expected, path: path)
         if out.count < expected { return out }
         // The end, which libzip checks against the entry's CRC, or more than was claimed.
         let chunk = 64 << 10

@@ -37,13 +37,14 @@ struct FormulaLayouter {
         let style = node.computed
         // A formula in a table cell or an inline-block is laid out again each time its box is
         // measured: its layout is kept per element, size and colour.
-        let key = MathKey(node: source.index, size: style.font.size, color: style.text.color, rtl: style.text.direction == .rtl)
+        let rtl = style.text.direction == .rtl
+        let key = MathKey(node: source.index, size: style.font.size, color: style.text.color, rtl: rtl)
         let box: MathBox, text: String
         if let known = chapter.styles.formulas[key] {
             (box, text) = known
         } else {
             var environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
-            environment.rtl = style.text.direction == .rtl
+            environment.rtl = rtl
             box = MathLayouter(font: font, fonts: chapter.context.inline.fonts, shaper: chapter.context.inline.shaper, cache: chapter.styles.mathCache)
                 .layout(math: source, environment: environment)
             text = self.text(node) ?? ""

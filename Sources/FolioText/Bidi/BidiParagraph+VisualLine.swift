@@ -6,15 +6,15 @@ extension BidiParagraph {
     /// out right to left without being reordered (a formula's operators under `dir="rtl"`).
     public static func mirroredCharacters(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            var mirrored = FriBidiChar(scalar.value)
-            if fribidi_get_mirror_char(FriBidiChar(scalar.value), &mirrored) != 0, let image = Unicode.Scalar(mirrored) {
-                out.append(image)
-            } else {
-                out.append(scalar)
-            }
-        }
+        for scalar in text.unicodeScalars { out.append(mirrored(scalar)) }
         return String(out)
+    }
+
+    /// The character's Bidi_Mirroring_Glyph (FriBidi's table), or the character itself.
+    static func mirrored(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        var image = FriBidiChar(scalar.value)
+        guard fribidi_get_mirror_char(FriBidiChar(scalar.value), &image) != 0 else { return scalar }
+        return Unicode.Scalar(image) ?? scalar
     }
 
     /// One line of text as a terminal must be given it: in visual order, left to right, under
@@ -33,13 +33,7 @@ extension BidiParagraph {
         for run in paragraph.visualRuns(line: 0..<scalars.count) {
             let indices = run.direction == .rtl ? Array(run.range.reversed()) : Array(run.range)
             for k in indices where !isBidiControl(shaped[k]) {
-                var mirrored = FriBidiChar(shaped[k].value)
-                if run.direction == .rtl, fribidi_get_mirror_char(FriBidiChar(shaped[k].value), &mirrored) != 0,
-                   let scalar = Unicode.Scalar(mirrored) {
-                    out.append(scalar)
-                } else {
-                    out.append(shaped[k])
-                }
+                out.append(run.direction == .rtl ? mirrored(shaped[k]) : shaped[k])
             }
         }
         return String(out)

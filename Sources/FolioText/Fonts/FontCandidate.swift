@@ -42,6 +42,13 @@ struct FontCandidate: Sendable {
         return unicodeRanges.contains { $0.contains(scalar.value) }
     }
 
+    /// The choice of this candidate's loaded `face` for text asking for `weight` and `italic`:
+    /// bold is synthesized for a bold request the face is not bold enough for, italic for an
+    /// italic one the face is upright for.
+    func choice(_ face: FontFace, weight: Int, italic: Bool) -> FontChoice {
+        FontChoice(face: face, synthesizeBold: weight >= 600 && self.weight.upperBound < 600, synthesizeItalic: italic && isUpright)
+    }
+
     var isUpright: Bool {
         if case .normal = style { return true }
         return false

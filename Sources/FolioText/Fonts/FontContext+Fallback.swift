@@ -47,7 +47,7 @@ extension FontContext {
         let request: FallbackRequest
         let steps: [FallbackStep]
         var stepsMatched = 0
-        var entries: [(candidate: FontCandidate, synthesizeBold: Bool, synthesizeItalic: Bool)] = []
+        var entries: [FontCandidate] = []
         var seen = Set<FontCandidate.Origin>()
 
         init(_ key: FallbackPlanKey, request: FallbackRequest) {
@@ -123,12 +123,12 @@ extension FontContext {
                 matchNextStep(of: plan)
                 continue
             }
-            let entry = plan.entries[i]
+            let candidate = plan.entries[i]
             i += 1
-            guard entry.candidate.covers(scalar) else { continue }
-            guard let face = load(entry.candidate) else { return nil }
+            guard candidate.covers(scalar) else { continue }
+            guard let face = load(candidate) else { return nil }
             guard face.hasGlyph(scalar), face !== primary else { continue }
-            return .some(FontChoice(face: face, synthesizeBold: entry.synthesizeBold, synthesizeItalic: entry.synthesizeItalic))
+            return .some(candidate.choice(face, weight: plan.request.weight, italic: plan.request.italic))
         }
     }
 
@@ -138,9 +138,7 @@ extension FontContext {
         let step = plan.steps[plan.stepsMatched]
         plan.stepsMatched += 1
         let best = FontMatcher.bestMatches(faces(of: step), weight: key.weight, italic: key.italic, stretch: key.stretch)
-        for candidate in best.reversed() where plan.seen.insert(candidate.origin).inserted {
-            plan.entries.append((candidate, key.weight >= 600 && candidate.weight.upperBound < 600, key.italic && candidate.isUpright))
-        }
+        plan.entries += best.reversed().filter { plan.seen.insert($0.origin).inserted }
     }
 
     static func isAssigned(_ scalar: Unicode.Scalar) -> Bool {

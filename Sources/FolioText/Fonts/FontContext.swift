@@ -145,8 +145,7 @@ public final class FontContext: @unchecked Sendable {
                 }
                 if let scalar, !face.hasGlyph(scalar) { continue }
                 guard accept(face) else { continue }
-                return FontChoice(face: face, synthesizeBold: weight >= 600 && candidate.weight.upperBound < 600,
-                                  synthesizeItalic: italic && candidate.isUpright)
+                return candidate.choice(face, weight: weight, italic: italic)
             }
             // Only a face that failed to load lets a worse match in.
             if !failed { return nil }
