@@ -88,11 +88,9 @@ enum MathItem: Sendable {
 /// level and whether it is in display style, and the form its parent row gives an operator.
 /// https://w3c.github.io/mathml-core/#the-math-style-property
 struct MathEnvironment {
-    /// The size of script level 0, and the size at this level.
-    var baseSize: Double
-    var size: Double
+    /// The font size, from the script level and the size of level 0.
+    var scale: ScriptScale
     var color: RGBA
-    var scriptLevel = 0
     var displayStyle: Bool
     /// `mathvariant` given by an `mstyle` (MathML 3) for the tokens inside.
     var variant: String?
@@ -104,27 +102,59 @@ struct MathEnvironment {
     /// right, scripts sit on the left and brackets are mirrored.
     var rtl = false
 
+    init(size: Double, color: RGBA, displayStyle: Bool) {
+        scale = ScriptScale(base: size)
+        self.color = color
+        self.displayStyle = displayStyle
+    }
+
+    /// The font size tokens are set in here.
+    var size: Double {
+        get { scale.size }
+        set { scale.size = newValue }
+    }
+
+    var scriptLevel: Int { scale.level }
+
     /// The environment one script level deeper (`increment`), no longer in display style.
     func scripted(_ increment: Int = 1, font: MathFont) -> MathEnvironment {
         var next = self
         next.displayStyle = false
         next.operatorForm = nil
-        next.setScriptLevel(scriptLevel + increment, font: font)
+        next.scale.setLevel(scriptLevel + increment, font: font)
         return next
+    }
+
+    /// Sets the script level (`scriptlevel` of an `mstyle`).
+    mutating func setScriptLevel(_ level: Int, font: MathFont) {
+        scale.setLevel(level, font: font)
+    }
+}
+
+/// A formula's font size at its script level: the size of level 0 scaled down as the math
+/// font says for each level deeper, or set outright (`mathsize`).
+struct ScriptScale {
+    let base: Double
+    private(set) var level = 0
+    var size: Double
+
+    init(base: Double) {
+        self.base = base
+        size = base
     }
 
     /// Sets the script level and scales the size as the font's MATH table says: level 1 by
     /// scriptPercentScaleDown, level 2 by scriptScriptPercentScaleDown, each further level by 0.71.
-    mutating func setScriptLevel(_ level: Int, font: MathFont) {
+    mutating func setLevel(_ level: Int, font: MathFont) {
         let level = max(0, min(level, 8))
-        scriptLevel = level
+        self.level = level
         let first = nonZero(font.constant(.scriptPercentScaleDown), 0.71)
         let second = nonZero(font.constant(.scriptScriptPercentScaleDown), 0.5041)
         var factor = 1.0
         if level >= 1 { factor = first }
         if level >= 2 { factor = second }
         if level > 2 { for _ in 2..<level { factor *= 0.71 } }
-        size = baseSize * factor
+        size = base * factor
     }
 
     private func nonZero(_ value: Double, _ fallback: Double) -> Double { value > 0 ? value : fallback }

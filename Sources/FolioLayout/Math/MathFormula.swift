@@ -43,7 +43,7 @@ struct FormulaLayouter {
         if let known = chapter.styles.formulas[key] {
             (box, text) = known
         } else {
-            var environment = MathEnvironment(baseSize: style.font.size, size: style.font.size, color: style.text.color, displayStyle: false)
+            var environment = MathEnvironment(size: style.font.size, color: style.text.color, displayStyle: false)
             environment.rtl = rtl
             box = MathLayouter(font: font, fonts: chapter.context.inline.fonts, shaper: chapter.context.inline.shaper, cache: chapter.styles.mathCache)
                 .layout(math: source, environment: environment)
