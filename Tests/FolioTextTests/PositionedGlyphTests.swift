@@ -31,7 +31,7 @@ import Testing
     }
 
     /// What a laid-out chapter holds most of: one per character shown.
-    @Test func aGlyphTakesThirtyTwoBytes() {
-        #expect(MemoryLayout<PositionedGlyph>.stride == 32)
+    @Test func aGlyphTakesTwentyFourBytes() {
+        #expect(MemoryLayout<PositionedGlyph>.stride == 24)
     }
 }

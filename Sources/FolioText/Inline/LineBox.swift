@@ -175,8 +175,10 @@ public struct PositionedRun: Sendable {
 /// One glyph: its id in the run's face, its pen position and its offset.
 ///
 /// A laid-out chapter keeps one of these for every character it shows, more than anything
-/// else it holds: a glyph takes 32 bytes, its id and a missing-glyph box's character sharing
-/// one word (a box is glyph 0, and glyph ids fit in 16 bits).
+/// else it holds: a glyph takes 24 bytes, its id and a missing-glyph box's character sharing
+/// one word (a box is glyph 0, and glyph ids fit in 16 bits), its offset and advance kept in
+/// single precision. The pen position stays a `Double`: it is where the glyph is drawn, and
+/// runs, highlights and cells are measured from it.
 public struct PositionedGlyph: Hashable, Sendable {
     /// The glyph id; or, with `missingBit` set, the character of a missing-glyph box.
     private var idOrMissing: UInt32
@@ -186,9 +188,19 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var sourceOffset: Int32 = -1
     /// Left edge of the glyph's advance, px from the block's content edge.
     public var x: Double
+    private var storedY: Float
+    private var storedAdvance: Float
+
     /// Down from the run's baseline (HarfBuzz y offsets, negated).
-    public var y: Double
-    public var advance: Double
+    public var y: Double {
+        get { Double(storedY) }
+        set { storedY = Float(newValue) }
+    }
+
+    public var advance: Double {
+        get { Double(storedAdvance) }
+        set { storedAdvance = Float(newValue) }
+    }
 
     private static let missingBit: UInt32 = 1 << 31
 
@@ -208,8 +220,8 @@ public struct PositionedGlyph: Hashable, Sendable {
     public init(id: UInt32, x: Double, y: Double, advance: Double, sourceOffset: Int32 = -1, missing: UInt32 = 0) {
         idOrMissing = missing == 0 ? id & ~Self.missingBit : missing | Self.missingBit
         self.x = x
-        self.y = y
-        self.advance = advance
+        storedY = Float(y)
+        storedAdvance = Float(advance)
         self.sourceOffset = sourceOffset
     }
 }
