@@ -24,7 +24,9 @@ struct BlockLayouter {
     /// Lays out a block-level box whose containing block starts at `x` and is `width` wide.
     func layoutBlock(_ node: StyledNode, x: Double, width: Double) {
         if node.computed.box.display == .table || node.computed.box.display == .inlineTable {
+            let moved = chapter.positioned.start(node, containingWidth: width)
             chapter.tables.layoutTable(node, x: x, width: width)
+            chapter.positioned.finish(moved)
             return
         }
         if let snapped = chapter.cellSnapped(node, basis: width) {
@@ -38,9 +40,12 @@ struct BlockLayouter {
     private func layoutSnappedBlock(_ node: StyledNode, x: Double, width: Double) {
         // The style is read in place (`StyledNode.computed`): a copy retains its seven parts.
         if node.computed.box.float != .none && !chapter.tableState.isActive {
+            // A float is moved where it is placed (it may be placed later, beside a line).
             chapter.floats.layoutFloat(node, x: x, width: width)
             return
         }
+        let moved = chapter.positioned.start(node, containingWidth: width)
+        defer { chapter.positioned.finish(moved) }
         if TableLayouter.isTablePart(node.computed.box.display) {
             chapter.tables.layoutMisparentedTablePart(node, x: x, width: width)
             return
@@ -185,6 +190,10 @@ struct BlockLayouter {
         chapter.inlineFlow.decoration = decoration
         defer { chapter.inlineFlow.decoration = outer }
         let inlines = chapter.inlines
+        if case .pseudo = node.kind, let text = node.text {
+            // A generated box (`::before` as an inline-block) holds its generated text.
+            paragraph.addText(text, style: node.style, node: -1)
+        }
         if let formula = chapter.math.formula(node, width: width) {
             chapter.math.add(formula, of: node, to: &paragraph)
         } else if let fallback = chapter.math.text(node), node.kind == .element {

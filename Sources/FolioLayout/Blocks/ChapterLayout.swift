@@ -39,6 +39,7 @@ public final class ChapterLayout {
     var rubies: RubyLayouter { RubyLayouter(chapter: self) }
     var smallCaps: SmallCaps { SmallCaps(chapter: self) }
     var math: FormulaLayouter { FormulaLayouter(chapter: self) }
+    var positioned: RelativePositioner { RelativePositioner(chapter: self) }
     /// The paragraph setter; in table cells it sets paragraphs from their measuring.
     var setter: ParagraphSetter {
         ParagraphSetter(context: context.inline, memo: tableState.isActive ? tableState.paragraphs.measured : nil)

@@ -39,6 +39,8 @@ struct FloatLayouter {
         let room = freeBand(from: start, x: x, width: width, minimum: floatWidth)
         let top = room.top
         let left = style.box.float == .left ? room.x : room.x + room.width - floatWidth
+        // A relatively positioned float leaves its room where it was placed and is drawn moved.
+        let moved = chapter.positioned.start(node, containingWidth: width)
         let first = chapter.column.units.count
         let box = chapter.column.tree.open(.float, node: node.index, style: nil, first: first)
         let keep = chapter.column.cursor.pendingKeep
@@ -46,6 +48,7 @@ struct FloatLayouter {
         chapter.column.cursor.pendingKeep = .normal
         chapter.column.exclusions.floats.append(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
         chapter.column.tree.close(box, end: chapter.column.units.count, rect: Rect(x: left, y: top, width: floatWidth, height: fragment.height))
+        chapter.positioned.finish(moved)
     }
 
     /// The part of a containing block (`x`, `width`) left free by the floats at `top` (down to

@@ -49,6 +49,11 @@ struct FragmentTree {
         }
     }
 
+    /// Moves the rectangles of `boxes` (a relatively positioned box and those inside it).
+    mutating func move(_ range: Range<Int>, dx: Double, dy: Double) {
+        for k in range { boxes[k].rect = boxes[k].rect?.moved(dx: dx, dy: dy) }
+    }
+
     /// Every box made to hold `count` units from 0 (a chapter that became one page-filling image).
     mutating func collapse(to count: Int) {
         for k in boxes.indices { boxes[k].units = 0..<count }

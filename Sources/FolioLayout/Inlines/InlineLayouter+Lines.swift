@@ -37,14 +37,18 @@ extension InlineLayouter {
             let box = Rect(x: paragraph.x + line.setting.left, y: top, width: line.setting.room, height: line.height)
             chapter.column.place(.line(box, line.setting), first: first, last: first)
             for run in line.runs {
-                chapter.column.place(.text(origin: Point(x: paragraph.x, y: top), run: run), first: first, last: first)
+                // Text of a relatively positioned inline element is drawn moved, its line unmoved.
+                let shift = paragraph.shifts.flatMap { shifts in run.source.flatMap { shifts.text[$0.node] } }
+                let origin = Point(x: paragraph.x + (shift?.dx ?? 0), y: top + (shift?.dy ?? 0))
+                chapter.column.place(.text(origin: origin, run: run), first: first, last: first)
                 if let source = run.source, let href = paragraph.links[source.node] {
-                    let rect = Rect(x: paragraph.x + run.x, y: top + run.baseline - run.size, width: run.width, height: run.size * 1.25)
+                    let rect = Rect(x: origin.x + run.x, y: origin.y + run.baseline - run.size, width: run.width, height: run.size * 1.25)
                     chapter.column.place(.link(rect, href: href), first: first, last: first)
                 }
             }
             for atomic in line.atomics where paragraph.atomics.indices.contains(atomic.id) {
-                let x = paragraph.x + atomic.x, y = top + atomic.y
+                let shift = paragraph.shifts?.atomics[atomic.id]
+                let x = paragraph.x + atomic.x + (shift?.dx ?? 0), y = top + atomic.y + (shift?.dy ?? 0)
                 switch paragraph.atomics[atomic.id] {
                 case .image(var image):
                     image.rect = Rect(x: x, y: y, width: atomic.width, height: atomic.height)

@@ -20,6 +20,7 @@ struct InlineLayouter {
             let shared = decorated(node.style, decoration)
             let xml = node.source.map { Int($0.index) } ?? -1
             if let link, xml >= 0 { paragraph.links[xml] = link }
+            if let shift = decoration?.shift, xml >= 0 { paragraph.shiftText(xml, by: shift) }
             if let script = decoration?.cellScript {
                 paragraph.addText(script.forms(text), style: shared, node: xml)
                 return
@@ -42,6 +43,13 @@ struct InlineLayouter {
                     if let text = node.text { inner.addText(text, style: node.style, node: -1) }
                     flushParagraph(&inner)
                 }
+            } else if style.box.display == .inlineBlock && !chapter.tableState.isActive && !chapter.usesCells, let text = node.text, !text.isEmpty {
+                // A generated box of its own width (line numbers set in the margin before code
+                // lines, by a relative offset). One with no text shows a background image, which
+                // is not drawn; in cells, where the offsets it comes with do not apply, it is text.
+                let atomicsBefore = paragraph.atomics.count
+                addInlineBlock(node, to: &paragraph)
+                paragraph.shiftAtomics(from: atomicsBefore, by: RelativeOffset.sum(decoration?.shift, chapter.positioned.relativeOffset(node, containingWidth: paragraph.width)))
             } else if let text = node.text {
                 paragraph.addText(text, style: decorated(node.style, decoration), node: -1)
             }
@@ -53,6 +61,11 @@ struct InlineLayouter {
     private func addElement(_ node: StyledNode, to paragraph: inout PendingParagraph, decoration: PropagatedDecoration?, link: String?) {
         let style = node.computed
         guard style.box.display != .none else { return }
+        // A relatively positioned element's atomic inlines (and those of its descendants, unless
+        // one of them moves its own by more) are drawn moved with its text.
+        let ownShift = chapter.positioned.relativeOffset(node, containingWidth: paragraph.width)
+        let atomicsBefore = paragraph.atomics.count
+        defer { paragraph.shiftAtomics(from: atomicsBefore, by: RelativeOffset.sum(decoration?.shift, ownShift)) }
         if let media = chapter.replaced.playableMedia(node) {
             if let poster = media.poster, let size = chapter.context.imageSize(poster) {
                 let id = paragraph.atomics.count
@@ -102,7 +115,7 @@ struct InlineLayouter {
         }
         var link = link
         if node.source?.localName == "a", let href = node.source?.attribute("href"), let target = resolveLink(href) { link = target }
-        var inner = PropagatedDecoration(style, inside: decoration, raised: chapter.setter.usesCells && isNoteReference(node))
+        var inner = PropagatedDecoration(style, inside: decoration, raised: chapter.setter.usesCells && isNoteReference(node), shift: ownShift)
         // In cells, the outermost raised or lowered element: its text in superscript or
         // subscript characters, else between brackets.
         var brackets = false

@@ -18,6 +18,9 @@ struct PendingParagraph {
     /// Lines of the block set so far (its paragraphs before a nested block): the first
     /// formatted line, for `::first-letter` and `::first-line`, is in the first paragraph.
     var linesSet = 0
+    /// Where the content of relatively positioned inline elements is drawn moved (nil while
+    /// there is none, as in most paragraphs).
+    var shifts: RelativeShifts?
 
     init(block: StyledNode, x: Double, width: Double) {
         container = InlineContainer(block: block, x: x, width: width)
@@ -33,7 +36,24 @@ struct PendingParagraph {
         links.removeAll()
         atomics.removeAll()
         floats.removeAll()
+        shifts = nil
         hasContent = false
+    }
+
+    /// Draws the text of XML text node `node` moved by `shift`.
+    mutating func shiftText(_ node: Int, by shift: RelativeOffset) {
+        var found = shifts ?? RelativeShifts()
+        found.text[node] = shift
+        shifts = found
+    }
+
+    /// Draws the atomic inlines added from id `first` on moved by `shift`, those that an
+    /// element inside did not move by its own already.
+    mutating func shiftAtomics(from first: Int, by shift: RelativeOffset?) {
+        guard let shift, first < atomics.count else { return }
+        var found = shifts ?? RelativeShifts()
+        for id in first..<atomics.count where found.atomics[id] == nil { found.atomics[id] = shift }
+        shifts = found
     }
 
     /// Another paragraph's content after this one's: its atomic ids renumbered after these.
@@ -48,6 +68,12 @@ struct PendingParagraph {
         }
         atomics += other.atomics
         links.merge(other.links) { mine, _ in mine }
+        if let theirs = other.shifts {
+            var merged = shifts ?? RelativeShifts()
+            merged.text.merge(theirs.text) { mine, _ in mine }
+            for (id, offset) in theirs.atomics { merged.atomics[id + shift] = offset }
+            shifts = merged
+        }
         floats += other.floats
         hasContent = hasContent || other.hasContent
     }
@@ -74,6 +100,13 @@ struct PendingParagraph {
             }
         }
     }
+}
+
+/// The offsets the text and atomic inlines of relatively positioned inline elements are drawn
+/// moved by: by the XML text node, and by the atomic inline's id.
+struct RelativeShifts {
+    var text: [Int: RelativeOffset] = [:]
+    var atomics: [Int: RelativeOffset] = [:]
 }
 
 /// What an atomic inline of a paragraph draws.
@@ -128,19 +161,24 @@ struct PropagatedDecoration: Hashable {
     /// In cells: the raised or lowered text inside is written in superscript or subscript
     /// characters (`CellScript`).
     var cellScript: CellScript?
+    /// The relative offset of the inline ancestors that are relatively positioned, added up
+    /// (`RelativeOffset`): their text is drawn moved by it. A block starts without one.
+    var shift: RelativeOffset?
 
     /// What an element with `style` passes to its content, inside `outer`; nil when nothing (no
-    /// decoration lines, no shifted baseline). A block's content starts on its own lines'
+    /// decoration lines, no shifted baseline, no relative offset). A block's content starts on its own lines'
     /// baseline (a table cell's `vertical-align` places the cell, not its text). `raised`
     /// counts an inline element as `vertical-align: super` when it is on the baseline (a note
     /// reference in cells).
-    init?(_ style: borrowing ComputedStyle, inside outer: PropagatedDecoration?, block: Bool = false, raised: Bool = false) {
-        let own = style.box.textDecorationLine
+    init?(_ style: borrowing ComputedStyle, inside outer: PropagatedDecoration?, block: Bool = false, raised: Bool = false,
+          shift ownShift: RelativeOffset? = nil) {
         let baseline = style.box.verticalAlign == .keyword(.baseline)
         verticalAlign = block ? nil : baseline ? (raised ? .keyword(.super) : outer?.verticalAlign) : style.box.verticalAlign
         cellScript = outer?.cellScript
+        shift = block ? nil : RelativeOffset.sum(outer?.shift, ownShift)
+        let own = style.box.textDecorationLine
         if own.isEmpty {
-            guard outer != nil || verticalAlign != nil else { return nil }
+            guard outer != nil || verticalAlign != nil || shift != nil else { return nil }
             if let outer { (lines, self.style, color) = (outer.lines, outer.style, outer.color) }
         } else {
             lines = own.union(outer?.lines ?? [])
