@@ -75,6 +75,15 @@ import Testing
         let left = try #require(Self.fill(try LayoutSupport.flow(body, css: css.replacingOccurrences(of: "left: 230px", with: "left: -50px")), grey))
         #expect(abs(fill.maxX - 380) < 0.01)
         #expect(abs(left.x) < 0.01, "nor out of its left edge")
+        // A publisher is told, with the element, so a page can be named; not of a move that fits.
+        func warnings(_ css: String) throws -> [String] {
+            let diagnostics = Diagnostics()
+            let document = try LayoutSupport.styled(LayoutSupport.document(body, css: css), diagnostics: diagnostics)
+            _ = ChapterLayout(document: document, path: "EPUB/chapter.xhtml", context: try LayoutSupport.context(diagnostics: diagnostics)).build()
+            return diagnostics.warnings.filter { $0.code == "layout.box-moved-less" }.map(\.message)
+        }
+        #expect(try warnings(css).contains { $0.contains("div moves 80 px sideways instead of the 230 px") })
+        #expect(try warnings(css.replacingOccurrences(of: "left: 230px", with: "left: 20px")).isEmpty)
     }
 
     /// Where a box is drawn lower, its units make room for it there: a page that cannot hold

@@ -1,4 +1,5 @@
 import FolioStyle
+import FolioXML
 
 /// The offset of a relatively positioned box: laid out where it would be, then drawn moved by
 /// its `top`/`bottom` and `left`/`right`, with nothing around it moving
@@ -63,12 +64,14 @@ struct RelativePositioner {
     struct Mark {
         let offset: RelativeOffset
         let slot: Int, box: Int, unit: Int
+        let element: XMLNode?
     }
 
     /// Notes where `node`'s content will start if it is relatively positioned (nil if not).
     func start(_ node: StyledNode, containingWidth width: Double) -> Mark? {
         guard let offset = relativeOffset(node, containingWidth: width) else { return nil }
-        return Mark(offset: offset, slot: chapter.column.placed.count, box: chapter.column.tree.boxes.count, unit: chapter.column.units.count)
+        return Mark(offset: offset, slot: chapter.column.placed.count, box: chapter.column.tree.boxes.count, unit: chapter.column.units.count,
+                    element: node.source)
     }
 
     /// Moves what a relatively positioned box drew since `mark` (and the boxes it recorded) by
@@ -82,6 +85,13 @@ struct RelativePositioner {
         var offset = mark.offset
         let slots = mark.slot..<chapter.column.placed.count
         offset.dx = Self.keptInColumn(offset.dx, extent: horizontalExtent(slots), width: chapter.context.page.contentWidth)
+        if abs(offset.dx - mark.offset.dx) >= 0.5 {
+            // A publisher's preview should say so: the offset was written for a wider window.
+            let name = mark.element?.localName ?? "box"
+            func px(_ value: Double) -> String { String(printf: "%.0f", value) }
+            chapter.warn("layout.box-moved-less", "a relatively positioned \(name) moves \(px(offset.dx)) px sideways instead of the "
+                         + "\(px(mark.offset.dx)) px it asks, to stay on the page", about: mark.element)
+        }
         for k in slots {
             guard let placed = chapter.column.placed[k] else { continue }
             chapter.column.placed[k]?.item = placed.item.moved(dx: offset.dx, dy: offset.dy)
