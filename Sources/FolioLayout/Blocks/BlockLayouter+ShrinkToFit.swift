@@ -18,14 +18,18 @@ extension BlockLayouter {
 
     /// How far right anything drawn reaches, boxes included.
     static func extent(_ items: [PlacedItem]) -> Double {
-        items.reduce(0.0) { widest, placed in
-            switch placed.item {
-            case .fill(let rect, _): max(widest, rect.maxX)
-            case .border(let border): max(widest, border.rect.maxX)
-            case .image(let image): max(widest, image.rect.maxX)
-            case .text(let origin, let run): max(widest, origin.x + run.x + run.width)
-            case .link, .line: widest
-            }
+        items.reduce(0.0) { widest, placed in span(of: placed.item).map { max(widest, $0.high) } ?? widest }
+    }
+
+    /// Where an item draws across the inline axis: boxes, images and text; nil for what draws
+    /// nothing there (links, line settings).
+    static func span(of item: FrameItem) -> (low: Double, high: Double)? {
+        switch item {
+        case .fill(let rect, _): (rect.x, rect.maxX)
+        case .border(let border): (border.rect.x, border.rect.maxX)
+        case .image(let image): (image.rect.x, image.rect.maxX)
+        case .text(let origin, let run): (origin.x + run.x, origin.x + run.x + run.width)
+        case .link, .line: nil
         }
     }
 

@@ -42,18 +42,16 @@ struct PendingParagraph {
 
     /// Draws the text of XML text node `node` moved by `shift`.
     mutating func shiftText(_ node: Int, by shift: RelativeOffset) {
-        var found = shifts ?? RelativeShifts()
-        found.text[node] = shift
-        shifts = found
+        if shifts == nil { shifts = RelativeShifts() }
+        shifts?.text[node] = shift
     }
 
     /// Draws the atomic inlines added from id `first` on moved by `shift`, those that an
     /// element inside did not move by its own already.
     mutating func shiftAtomics(from first: Int, by shift: RelativeOffset?) {
         guard let shift, first < atomics.count else { return }
-        var found = shifts ?? RelativeShifts()
-        for id in first..<atomics.count where found.atomics[id] == nil { found.atomics[id] = shift }
-        shifts = found
+        if shifts == nil { shifts = RelativeShifts() }
+        for id in first..<atomics.count where shifts?.atomics[id] == nil { shifts?.atomics[id] = shift }
     }
 
     /// Another paragraph's content after this one's: its atomic ids renumbered after these.
@@ -69,10 +67,9 @@ struct PendingParagraph {
         atomics += other.atomics
         links.merge(other.links) { mine, _ in mine }
         if let theirs = other.shifts {
-            var merged = shifts ?? RelativeShifts()
-            merged.text.merge(theirs.text) { mine, _ in mine }
-            for (id, offset) in theirs.atomics { merged.atomics[id + shift] = offset }
-            shifts = merged
+            if shifts == nil { shifts = RelativeShifts() }
+            shifts?.text.merge(theirs.text) { mine, _ in mine }
+            for (id, offset) in theirs.atomics { shifts?.atomics[id + shift] = offset }
         }
         floats += other.floats
         hasContent = hasContent || other.hasContent

@@ -55,8 +55,7 @@ struct RelativePositioner {
     /// The offset of `node` if it is relatively positioned. Never in cells: a terminal's rows
     /// cannot move by part of a row, and a whole one would write over the neighbouring lines.
     func relativeOffset(_ node: StyledNode, containingWidth width: Double) -> RelativeOffset? {
-        guard !chapter.usesCells, node.computed.box.position == .relative else { return nil }
-        return RelativeOffset(node.computed, containingWidth: width)
+        chapter.usesCells ? nil : RelativeOffset(node.computed, containingWidth: width)
     }
 
     /// Where a relatively positioned box's content starts in the column, taken before it is
@@ -111,15 +110,8 @@ struct RelativePositioner {
     private func horizontalExtent(_ slots: Range<Int>) -> (low: Double, high: Double)? {
         var extent: (low: Double, high: Double)?
         for k in slots {
-            let rect: Rect
-            switch chapter.column.placed[k]?.item {
-            case .fill(let r, _)?: rect = r
-            case .border(let border)?: rect = border.rect
-            case .image(let image)?: rect = image.rect
-            case .text(let origin, let run)?: rect = Rect(x: origin.x + run.x, y: 0, width: run.width, height: 0)
-            case .link?, .line?, nil: continue
-            }
-            extent = (min(extent?.low ?? rect.x, rect.x), max(extent?.high ?? rect.maxX, rect.maxX))
+            guard let item = chapter.column.placed[k]?.item, let span = BlockLayouter.span(of: item) else { continue }
+            extent = (min(extent?.low ?? span.low, span.low), max(extent?.high ?? span.high, span.high))
         }
         return extent
     }
