@@ -31,8 +31,8 @@ public enum MarkupParser {
         let source = HTMLEntities.rewriteNamedReferences(bytes) ?? bytes
         guard !source.isEmpty else { throw MarkupError(path: path, reason: "the document is empty") }
 
-        // COMPACT keeps short text in its node instead of a string of its own: the tree is only
-        // read, then freed.
+        // XML is read by SAX (no libxml2 tree is made); COMPACT keeps the HTML parser's short
+        // text in its node instead of a string of its own: that tree is only read, then freed.
         let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
         let first = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true)
@@ -67,23 +67,7 @@ public enum MarkupParser {
     /// The tree, or nil, and libxml2's reason for the first error (kept per call: documents
     /// are parsed on several threads at once).
     private static func readXML(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics, wellFormedOnly: Bool) -> (tree: XMLTree?, reason: String?) {
-        guard let ctxt = xmlNewParserCtxt() else { return (nil, "out of memory") }
-        defer { xmlFreeParserCtxt(ctxt) }
-        let doc: xmlDocPtr? = bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                xmlCtxtReadMemory(ctxt, $0, Int32(clamping: buf.count), nil, nil, options)
-            }
-        }
-        let reason = errorReason(xmlCtxtGetLastError(ctxt))
-        guard let doc else { return (nil, reason) }
-        defer { xmlFreeDoc(doc) }
-        if wellFormedOnly && ctxt.pointee.wellFormed == 0 { return (nil, reason) }
-        var builder = TreeBuilder(path: path, fromHTML: false, diagnostics: diagnostics)
-        let tree = builder.build(doc)
-        // A name that is no qualified name breaks the Namespaces in XML well-formedness rules,
-        // though libxml2 reads on: such a document is recovered and says so.
-        if wellFormedOnly && builder.hasInvalidNames { return (nil, "an element name is not a valid qualified name (Namespaces in XML)") }
-        return (tree, reason)
+        SAXReader.read(bytes, path: path, options: options, diagnostics: diagnostics, wellFormedOnly: wellFormedOnly)
     }
 
     private static func readHTML(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) -> XMLTree? {
@@ -97,10 +81,11 @@ public enum MarkupParser {
         guard let doc else { return nil }
         defer { xmlFreeDoc(doc) }
         var builder = TreeBuilder(path: path, fromHTML: true, diagnostics: diagnostics)
-        return builder.build(doc)
+        builder.addHTMLDocument(doc)
+        return builder.finish()
     }
 
-    private static func errorReason(_ error: xmlErrorPtr?) -> String? {
+    static func errorReason(_ error: xmlErrorPtr?) -> String? {
         guard let error, let message = error.pointee.message else { return nil }
         let text = String(cString: message).trimmingWhitespace()
         return error.pointee.line > 0 ? "line \(error.pointee.line): \(text)" : text

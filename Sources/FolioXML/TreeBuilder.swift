@@ -1,7 +1,9 @@
-import CLibXML2
 import FolioCore
 
-/// Copies a libxml2 document into an `XMLTree`, without recursion.
+/// Builds an `XMLTree` from a document's parts in document order — an element opening and
+/// closing, its attributes, text, a comment, a processing instruction, an entity reference —
+/// as libxml2's SAX2 parser reports them (`SAXReader`, for XML) or a walk of the HTML
+/// parser's tree finds them (`TreeBuilder+HTML`).
 ///
 /// Elements nested deeper than `maximumDepth` are flattened: each hangs from the ancestor at
 /// that depth, followed by its former children, so no element or text is lost. libxml2 itself
@@ -17,36 +19,21 @@ struct TreeBuilder {
     let fromHTML: Bool
     let diagnostics: Diagnostics
 
-    private var records: [XMLTree.Record] = []
+    private var records = [XMLTree.Record(kind: .document)]
     private var attributes: [XMLTree.Attribute] = []
-    private var names: [QualifiedName] = []
-    private var nameIndex: [QualifiedName: Int32] = [:]
-    /// Names met so far by libxml2's own pointer to the local name and the namespace it is in:
-    /// the parser keeps one copy of each name (in its dictionary, or at least one per node, all
-    /// alive with the document), so the same pointer and namespace are the same name, found
-    /// without making its strings and hashing them.
-    private var namesByPointer: [NamePointers: Int32] = [:]
-    /// Namespace declarations met so far (libxml2 keeps one record per declaration: every
-    /// `math` element of a book may declare MathML's), numbered by their URI and prefix.
-    private var namespacesByPointer: [UnsafeRawPointer: Int32] = [:]
-    private var namespaceNumbers: [NamespaceName: Int32] = [:]
-    /// The declaration met last and its number: most elements are in the namespace of the one
-    /// before.
-    private var lastNamespace: UnsafeRawPointer?
-    private var lastNamespaceNumber: Int32 = -1
-    private var texts: [String] = []
-    /// Whether each of `texts` is XML white space only (`XMLTree.blankTexts`), known as they are
-    /// made: indentation is, without looking at it again.
-    private var blankTexts: [Bool] = []
-    /// Indentation between tags — a line feed and then only spaces, or only tabs — is most of
-    /// a pretty-printed document's text nodes: each length is made into a string once.
-    private var indentations: [[String?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
+    private var names = NameTable()
+    private var texts = TextTable()
+    /// The records content goes into, the document's first: the open elements, innermost
+    /// last (past `maximumDepth`, the element at the limit stands for those inside it).
+    private var open: [Int32] = [0]
+    /// The element opened last, which takes the attributes given next.
+    private var element: Int32 = 0
+    /// Text read but not yet made a node: libxml2 reports a long text in parts of some 300
+    /// bytes, which are gathered and made one string of the text's size.
+    private var pending = PendingText()
     /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
     private var warnedTooDeep = false
-    /// An element or attribute name that is no qualified name (`p::p`, `:p`): libxml2 reports
-    /// it as a namespace error only and keeps the name whole.
-    private(set) var hasInvalidNames = false
 
     init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
         self.path = path
@@ -54,78 +41,124 @@ struct TreeBuilder {
         self.diagnostics = diagnostics
     }
 
-    mutating func build(_ doc: xmlDocPtr) -> XMLTree {
-        records.append(XMLTree.Record(kind: .document))
-        walk(doc)
-        return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names, texts: texts,
-                       blankTexts: blankTexts)
+    /// An element or attribute name that is no qualified name (`p::p`, `:p`): libxml2 reports
+    /// it as a namespace error only and keeps the name whole.
+    var hasInvalidNames: Bool { names.hasInvalidNames }
+
+    mutating func finish() -> XMLTree {
+        flushText()
+        return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names.names, texts: texts.texts,
+                blankTexts: texts.blank)
     }
 
-    /// Walks libxml2's tree by its own pointers: down to children, across to siblings, and back up
-    /// through an explicit stack, so depth costs heap, not stack.
-    private mutating func walk(_ doc: xmlDocPtr) {
-        struct Frame {
-            var record: Int32
-            var namespace: String?
-            var source: xmlNodePtr?
-        }
-        var frames: [Frame] = [Frame(record: 0, namespace: fromHTML ? Namespace.xhtml : nil, source: nil)]
-        var node: xmlNodePtr? = doc.pointee.children
-        while true {
-            guard let n = node else {
-                // No more siblings: close the innermost element and go on after it.
-                guard frames.count > 1 else { return }
-                node = frames.removeLast().source?.pointee.next
-                continue
+    /// The number of a name, the same for equal names.
+    mutating func intern(_ name: QualifiedName) -> Int32 {
+        names.intern(name)
+    }
+
+    /// The same for an element's name as written in XML, which is checked for a colon.
+    mutating func internElementName(_ name: QualifiedName) -> Int32 {
+        if name.localName.isEmpty || name.localName.utf8.contains(0x3A) { names.hasInvalidNames = true }
+        return names.intern(name)
+    }
+
+    // MARK: Events
+
+    /// Opens an element (`name` as `intern` numbers it) that starts on `line`.
+    mutating func openElement(_ name: Int32, line: Int32) {
+        flushText()
+        let record = XMLTree.Record(kind: .element, name: name, attributeStart: Int32(attributes.count), line: line)
+        if open.count > Self.maximumDepth {
+            // Too deep: the element hangs from the ancestor at the limit, and so do its
+            // children, after it — every element and text stays, in document order (a div
+            // stays a block), only the nesting goes.
+            if !warnedTooDeep {
+                warnedTooDeep = true
+                diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened into siblings; "
+                                 + "their text is kept", at: "\(path):\(line)")
             }
-            let parent = frames[frames.count - 1]
-            node = n.pointee.next
-            switch n.pointee.type {
-            case XML_ELEMENT_NODE where frames.count > Self.maximumDepth:
-                // Too deep: the element hangs from the ancestor at the limit, and so do its
-                // children, after it — every element and text stays, in document order (a
-                // div stays a block), only the nesting goes.
-                if !warnedTooDeep {
-                    warnedTooDeep = true
-                    diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened into siblings; "
-                                     + "their text is kept", at: "\(path):\(line(n))")
-                }
-                let container = frames[Self.maximumDepth].record
-                let name = elementName(n, inherited: parent.namespace)
-                let index = append(XMLTree.Record(kind: .element, name: name, line: line(n)), to: container)
-                copyAttributes(n, into: index)
-                if let children = n.pointee.children {
-                    frames.append(Frame(record: container, namespace: names[Int(name)].namespaceURI, source: n))
-                    node = children
-                }
-            case XML_ELEMENT_NODE:
-                let name = elementName(n, inherited: parent.namespace)
-                let index = append(XMLTree.Record(kind: .element, name: name, line: line(n)), to: parent.record)
-                copyAttributes(n, into: index)
-                if let children = n.pointee.children {
-                    frames.append(Frame(record: index, namespace: names[Int(name)].namespaceURI, source: n))
-                    node = children
-                }
-            case XML_TEXT_NODE:
-                let (content, blank) = text(n.pointee.content)
-                appendText(.text, content, blank: blank, to: parent.record, line: line(n))
-            case XML_CDATA_SECTION_NODE:
-                appendText(.cdata, string(n.pointee.content), to: parent.record, line: line(n))
-            case XML_COMMENT_NODE:
-                appendText(.comment, string(n.pointee.content), to: parent.record, line: line(n))
-            case XML_PI_NODE:
-                appendString(string(n.pointee.content))
-                let name = intern(QualifiedName(namespaceURI: nil, prefix: nil, localName: string(n.pointee.name)))
-                _ = append(XMLTree.Record(kind: .processingInstruction, name: name, text: Int32(texts.count - 1), line: line(n)), to: parent.record)
-            case XML_ENTITY_REF_NODE:
-                expandEntityReference(n, into: parent.record)
-            default:
-                break  // DTD nodes and the like: not content.
-            }
+            let container = open[Self.maximumDepth]
+            element = append(record, to: container)
+            open.append(container)
+        } else {
+            element = append(record, to: open[open.count - 1])
+            open.append(element)
         }
     }
 
-    // MARK: Pieces
+    /// Adds an attribute to the element opened last.
+    mutating func addAttribute(_ name: Int32, value: String) {
+        attributes.append(XMLTree.Attribute(name: name, value: texts.add(value)))
+        records[Int(element)].attributeCount += 1
+    }
+
+    /// Closes the innermost open element.
+    mutating func closeElement() {
+        flushText()
+        if open.count > 1 { open.removeLast() }
+    }
+
+    /// Adds text (or a comment, or CDATA); `blank` says whether it is white space only, when
+    /// known. Adjacent text (read in parts, or around an expanded entity) is one node.
+    mutating func addText(_ kind: XMLNode.Kind, _ text: String, blank: Bool? = nil, line: Int32) {
+        flushText()
+        let parent = open[open.count - 1]
+        let last = records[Int(parent)].lastChild
+        if kind == .text, last >= 0, records[Int(last)].kind == .text {
+            texts.extend(records[Int(last)].text, with: text, blank: blank)
+            return
+        }
+        _ = append(XMLTree.Record(kind: kind, text: texts.add(text, blank: blank), line: line), to: open[open.count - 1])
+    }
+
+    /// Adds text as UTF-8, which may be one part of a longer text.
+    mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>, line: Int32) {
+        if pending.bytes.isEmpty { pending.line = line }
+        pending.bytes.append(contentsOf: bytes)
+    }
+
+    /// Makes the text gathered so far a node.
+    private mutating func flushText() {
+        guard !pending.bytes.isEmpty else { return }
+        let (text, blank) = pending.bytes.withUnsafeBufferPointer { texts.string($0) }
+        pending.bytes.removeAll(keepingCapacity: true)
+        addText(.text, text, blank: blank, line: pending.line)
+    }
+
+    mutating func addProcessingInstruction(target: String, data: String, line: Int32) {
+        flushText()
+        let text = texts.add(data)
+        _ = append(XMLTree.Record(kind: .processingInstruction, name: intern(QualifiedName(namespaceURI: nil, prefix: nil, localName: target)),
+                                  text: text, line: line), to: open[open.count - 1])
+    }
+
+    /// What an entity reference names, as the parser found it declared.
+    enum Entity {
+        case undefined
+        case external
+        /// An internal general entity, with its replacement text.
+        case text(String)
+    }
+
+    /// An entity reference: an internal entity's plain text is copied in; others are left out,
+    /// with a warning.
+    mutating func addEntityReference(_ name: String, _ entity: Entity, line: Int32) {
+        flushText()
+        switch entity {
+        case .undefined:
+            diagnostics.warn("xml.undefined-entity", "entity '&\(name);' is not defined and was left out", at: "\(path):\(line)")
+        case .external:
+            diagnostics.warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", severity: .warning, at: "\(path):\(line)")
+        case .text(let content):
+            // Only plain-text entities are copied: markup or nested references could multiply (a "billion laughs").
+            if content.contains("&") || content.contains("<") || content.utf8.count > entityBudget {
+                diagnostics.warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", at: "\(path):\(line)")
+                return
+            }
+            entityBudget -= content.utf8.count
+            addText(.text, content, line: line)
+        }
+    }
 
     private mutating func append(_ record: XMLTree.Record, to parent: Int32) -> Int32 {
         var record = record
@@ -142,184 +175,63 @@ struct TreeBuilder {
         records.append(record)
         return index
     }
+}
 
-    private mutating func appendText(_ kind: XMLNode.Kind, _ text: String, blank: Bool? = nil, to parent: Int32, line: Int32) {
-        // Adjacent text (e.g. around an expanded entity) merges into one node.
-        let last = records[Int(parent)].lastChild
-        if kind == .text, last >= 0, records[Int(last)].kind == .text {
-            let merged = Int(records[Int(last)].text)
-            texts[merged] += text
-            blankTexts[merged] = blankTexts[merged] && (blank ?? XMLTree.isBlank(text))
-            return
-        }
-        appendString(text, blank: blank)
-        _ = append(XMLTree.Record(kind: kind, text: Int32(texts.count - 1), line: line), to: parent)
-    }
+/// Text being read, in parts.
+private struct PendingText {
+    var bytes: [UInt8] = []
+    /// The line its first part was read on.
+    var line: Int32 = 0
+}
 
-    private mutating func expandEntityReference(_ n: xmlNodePtr, into parent: Int32) {
-        let name = string(n.pointee.name)
-        guard let raw = n.pointee.children else {
-            diagnostics.warn("xml.undefined-entity", "entity '&\(name);' is not defined and was left out", at: "\(path):\(line(n))")
-            return
-        }
-        let entity = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: xmlEntity.self)
-        guard entity.pointee.type == XML_ENTITY_DECL else { return }
-        guard entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY else {
-            diagnostics.warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", severity: .warning, at: "\(path):\(line(n))")
-            return
-        }
-        let content = string(entity.pointee.content)
-        // Only plain-text entities are copied: markup or nested references could multiply (a "billion laughs").
-        if content.contains("&") || content.contains("<") || content.utf8.count > entityBudget {
-            diagnostics.warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", at: "\(path):\(line(n))")
-            return
-        }
-        entityBudget -= content.utf8.count
-        appendText(.text, content, to: parent, line: line(n))
-    }
+/// A document's names, each once.
+private struct NameTable {
+    var names: [QualifiedName] = []
+    var index: [QualifiedName: Int32] = [:]
+    var hasInvalidNames = false
 
-    /// A text node's content, indentation made once per length (and known to be blank).
-    private mutating func text(_ p: UnsafeMutablePointer<xmlChar>?) -> (String, blank: Bool?) {
-        guard let p, p[0] == 0x0A else { return (string(p), nil) }
-        let fill = p[1]
-        guard fill == 0x20 || fill == 0x09 else { return (string(p), nil) }
-        var length = 1
-        while length < 128, p[length] == fill { length += 1 }
-        guard length < 128, p[length] == 0 else { return (string(p), nil) }
-        let kind = fill == 0x20 ? 0 : 1
-        if let made = indentations[kind][length] { return (made, true) }
-        let made = string(p)
-        indentations[kind][length] = made
-        return (made, true)
-    }
-
-    /// Adds a string to `texts`, with whether it is blank (looked at unless known).
-    private mutating func appendString(_ text: String, blank: Bool? = nil) {
-        texts.append(text)
-        blankTexts.append(blank ?? XMLTree.isBlank(text))
-    }
-
-    private mutating func copyAttributes(_ n: xmlNodePtr, into element: Int32) {
-        var attr = n.pointee.properties
-        let start = Int32(attributes.count)
-        while let a = attr {
-            attributes.append(XMLTree.Attribute(name: attributeName(a), value: Int32(texts.count)))
-            var value = ""
-            if let only = a.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE {
-                // One text child (no entity reference): its content is the value, read in place.
-                value = string(only.pointee.content)
-            } else if let v = xmlNodeListGetString(n.pointee.doc, a.pointee.children, 1) {
-                value = String(cString: v)
-                folio_xmlFree(v)
-            }
-            appendString(value)
-            attr = a.pointee.next
-        }
-        records[Int(element)].attributeStart = start
-        records[Int(element)].attributeCount = Int32(attributes.count) - start
-    }
-
-    /// An attribute's name, interned (by libxml2's pointers once met).
-    private mutating func attributeName(_ a: xmlAttrPtr) -> Int32 {
-        let key = NamePointers(name: UnsafeRawPointer(a.pointee.name), namespace: namespaceNumber(a.pointee.ns))
-        if let known = namesByPointer[key] { return known }
-        let local = string(a.pointee.name)
-        let qname: QualifiedName
-        if let ns = a.pointee.ns {
-            qname = QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
-        } else if fromHTML, let colon = local.firstIndex(of: ":") {
-            // The HTML parser keeps prefixed names whole: map the prefixes EPUB content uses.
-            let prefix = String(local[..<colon])
-            let rest = String(local[local.index(after: colon)...])
-            let uri = ["xml": Namespace.xml, "epub": Namespace.epub, "xlink": Namespace.xlink][prefix]
-            qname = QualifiedName(namespaceURI: uri, prefix: prefix, localName: uri == nil ? local : rest)
-        } else {
-            qname = QualifiedName(namespaceURI: nil, prefix: nil, localName: local)
-        }
-        let index = intern(qname)
-        namesByPointer[key] = index
-        return index
-    }
-
-    /// An element's name, interned. In XHTML it is the name as written, found by libxml2's
-    /// pointers once met; the HTML parser's names take a namespace from where they stand.
-    private mutating func elementName(_ n: xmlNodePtr, inherited: String?) -> Int32 {
-        guard !fromHTML else { return intern(qualifiedElementName(n, inherited: inherited)) }
-        let key = NamePointers(name: UnsafeRawPointer(n.pointee.name), namespace: namespaceNumber(n.pointee.ns))
-        if let known = namesByPointer[key] { return known }
-        let index = intern(qualifiedElementName(n, inherited: inherited))
-        namesByPointer[key] = index
-        return index
-    }
-
-    private mutating func qualifiedElementName(_ n: xmlNodePtr, inherited: String?) -> QualifiedName {
-        let local = string(n.pointee.name)
-        if !fromHTML, local.isEmpty || local.utf8.contains(0x3A) { hasInvalidNames = true }
-        if let ns = n.pointee.ns {
-            return QualifiedName(namespaceURI: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix), localName: local)
-        }
-        guard fromHTML else { return QualifiedName(namespaceURI: nil, prefix: nil, localName: local) }
-        // HTML parsing has no namespaces: give elements the ones an HTML5 parser would.
-        let lower = local.lowercased()
-        if lower == "svg" { return QualifiedName(namespaceURI: Namespace.svg, prefix: nil, localName: local) }
-        if lower == "math" { return QualifiedName(namespaceURI: Namespace.mathml, prefix: nil, localName: lower) }
-        if inherited == Namespace.svg || inherited == Namespace.mathml {
-            return QualifiedName(namespaceURI: inherited, prefix: nil, localName: local)
-        }
-        return QualifiedName(namespaceURI: Namespace.xhtml, prefix: nil, localName: lower)
-    }
-
-    private struct NamePointers: Hashable {
-        var name: UnsafeRawPointer?
-        var namespace: Int32
-    }
-
-    private struct NamespaceName: Hashable {
-        var uri: String?
-        var prefix: String?
-    }
-
-    /// The number of a namespace declaration's URI and prefix; -1 for none.
-    private mutating func namespaceNumber(_ ns: xmlNsPtr?) -> Int32 {
-        guard let ns else { return -1 }
-        if lastNamespace == UnsafeRawPointer(ns) { return lastNamespaceNumber }
-        let number = declaredNamespaceNumber(ns)
-        lastNamespace = UnsafeRawPointer(ns)
-        lastNamespaceNumber = number
-        return number
-    }
-
-    private mutating func declaredNamespaceNumber(_ ns: xmlNsPtr) -> Int32 {
-        if let known = namespacesByPointer[UnsafeRawPointer(ns)] { return known }
-        let name = NamespaceName(uri: optionalString(ns.pointee.href), prefix: optionalString(ns.pointee.prefix))
-        let number = namespaceNumbers[name] ?? Int32(namespaceNumbers.count)
-        namespaceNumbers[name] = number
-        namespacesByPointer[UnsafeRawPointer(ns)] = number
-        return number
-    }
-
-    private mutating func intern(_ name: QualifiedName) -> Int32 {
-        if let i = nameIndex[name] { return i }
+    mutating func intern(_ name: QualifiedName) -> Int32 {
+        if let i = index[name] { return i }
         let i = Int32(names.count)
         names.append(name)
-        nameIndex[name] = i
+        index[name] = i
         return i
     }
-
-    private func line(_ n: xmlNodePtr) -> Int32 { Int32(clamping: xmlGetLineNo(n)) }
 }
 
-func string(_ p: UnsafePointer<xmlChar>?) -> String {
-    guard let p else { return "" }
-    return String(cString: p)
-}
+/// A document's strings — text, comments, attribute values — and whether each is white space only.
+private struct TextTable {
+    var texts: [String] = []
+    /// `XMLTree.blankTexts`: known as they are made (indentation is), not looked at again.
+    var blank: [Bool] = []
+    /// Indentation between tags — a line feed and then only spaces, or only tabs — is most of
+    /// a pretty-printed document's text nodes: each length is made into a string once.
+    private var indentations: [[String?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
 
-func string(_ p: UnsafeMutablePointer<xmlChar>?) -> String {
-    guard let p else { return "" }
-    return String(cString: p)
-}
+    /// Adds a string; returns its number.
+    mutating func add(_ text: String, blank isBlank: Bool? = nil) -> Int32 {
+        texts.append(text)
+        blank.append(isBlank ?? XMLTree.isBlank(text))
+        return Int32(texts.count - 1)
+    }
 
-func optionalString(_ p: UnsafePointer<xmlChar>?) -> String? {
-    guard let p else { return nil }
-    return String(cString: p)
+    mutating func extend(_ k: Int32, with text: String, blank isBlank: Bool?) {
+        texts[Int(k)] += text
+        blank[Int(k)] = blank[Int(k)] && (isBlank ?? XMLTree.isBlank(text))
+    }
+
+    /// UTF-8 text as a string, and whether it is blank when that is seen on the way.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, blank: Bool?) {
+        let count = bytes.count
+        guard count >= 2, count < 128, bytes[0] == 0x0A, bytes[1] == 0x20 || bytes[1] == 0x09 else {
+            return (String(decoding: bytes, as: UTF8.self), nil)
+        }
+        let fill = bytes[1]
+        for k in 2..<count where bytes[k] != fill { return (String(decoding: bytes, as: UTF8.self), nil) }
+        let kind = fill == 0x20 ? 0 : 1
+        if let made = indentations[kind][count] { return (made, true) }
+        let made = String(decoding: bytes, as: UTF8.self)
+        indentations[kind][count] = made
+        return (made, true)
+    }
 }
