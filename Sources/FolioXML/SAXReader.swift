@@ -19,14 +19,43 @@ struct SAXReader {
     /// Names by libxml2's pointers to their local name, prefix and namespace URI: the parser
     /// keeps one copy of each in its dictionary for the whole parse, so the same three
     /// pointers are the same name, found without making its strings and hashing them.
-    private var elementNames: [Pointers: Int32] = [:]
-    private var attributeNames: [Pointers: Int32] = [:]
+    private var elementNames = NameCache()
+    private var attributeNames = NameCache()
     private let context: xmlParserCtxtPtr
 
     private struct Pointers: Hashable {
         var local: UnsafeRawPointer
         var prefix: UnsafeRawPointer?
         var uri: UnsafeRawPointer?
+    }
+
+    /// Names by their pointers: a few hundred slots, each holding the last name whose
+    /// pointers fall there, in front of a dictionary. A document uses few names many times;
+    /// a slot is three comparisons where the dictionary hashed three pointers (a sixth of
+    /// reading a MathML document's elements).
+    private struct NameCache {
+        private var slots = [(key: Pointers, name: Int32)?](filled: nil, count: 512)
+        private var all: [Pointers: Int32] = [:]
+
+        private static func slot(_ key: Pointers) -> Int {
+            let a = UInt(bitPattern: key.local), b = UInt(bitPattern: key.uri)
+            return Int(truncatingIfNeeded: (a >> 3) ^ (a >> 12) ^ (b >> 4)) & 511
+        }
+
+        /// The name of `key`, made by `make` the first time.
+        mutating func name(_ key: Pointers, make: () -> Int32) -> Int32 {
+            let k = Self.slot(key)
+            if let hit = slots[k], hit.key == key { return hit.name }
+            let name: Int32
+            if let known = all[key] {
+                name = known
+            } else {
+                name = make()
+                all[key] = name
+            }
+            slots[k] = (key, name)
+            return name
+        }
     }
 
     private init(builder: TreeBuilder, context: xmlParserCtxtPtr) {
@@ -134,13 +163,7 @@ struct SAXReader {
     private mutating func openElement(_ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
                                       attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
         let key = Pointers(local: UnsafeRawPointer(localname), prefix: prefix.map(UnsafeRawPointer.init), uri: uri.map(UnsafeRawPointer.init))
-        let name: Int32
-        if let known = elementNames[key] {
-            name = known
-        } else {
-            name = builder.internElementName(Self.qualifiedName(localname, prefix, uri))
-            elementNames[key] = name
-        }
+        let name = elementNames.name(key) { builder.internElementName(Self.qualifiedName(localname, prefix, uri)) }
         builder.openElement(name, line: line)
         guard let attributes, count > 0 else { return }
         for k in 0..<count {
@@ -149,13 +172,7 @@ struct SAXReader {
             guard let local = attributes[base], let value = attributes[base + 3], let end = attributes[base + 4] else { continue }
             let prefix = attributes[base + 1], uri = attributes[base + 2]
             let key = Pointers(local: UnsafeRawPointer(local), prefix: prefix.map(UnsafeRawPointer.init), uri: uri.map(UnsafeRawPointer.init))
-            let name: Int32
-            if let known = attributeNames[key] {
-                name = known
-            } else {
-                name = builder.intern(Self.qualifiedName(local, prefix, uri))
-                attributeNames[key] = name
-            }
+            let name = attributeNames.name(key) { builder.intern(Self.qualifiedName(local, prefix, uri)) }
             builder.addAttribute(name, value: attributeValue(value, count: end - value))
         }
     }

@@ -206,7 +206,7 @@ private struct TextTable {
     var blank: [Bool] = []
     /// Indentation between tags — a line feed and then only spaces, or only tabs — is most of
     /// a pretty-printed document's text nodes: each length is made into a string once.
-    private var indentations: [[String?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
+    private var indentations: [[String?]] = [Array(filled: nil, count: 128), Array(filled: nil, count: 128)]
 
     /// Adds a string; returns its number.
     mutating func add(_ text: String, blank isBlank: Bool? = nil) -> Int32 {
