@@ -115,6 +115,13 @@ struct SAXReader {
         return reader
     }
 
+    /// Closes the elements libxml2 has closed without saying so: in recovery, an element
+    /// whose start tag does not end is dropped from its stack with no end reported, and what
+    /// follows belongs to its parent. libxml2's stack (`nameNr`) is what is open.
+    private mutating func followParserDepth() {
+        builder.closeElements(downTo: Int(context.pointee.nameNr))
+    }
+
     private var line: Int32 {
         guard let input = context.pointee.input else { return 0 }
         return input.pointee.line
@@ -124,30 +131,40 @@ struct SAXReader {
         guard let reader = reader(ctx), let localname else {
             return xmlSAX2StartElementNs(ctx, localname, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes)
         }
+        // The element is not on libxml2's stack yet: what is there are its ancestors.
+        reader.pointee.followParserDepth()
         // Attributes the DTD gives defaults to are not the document's (libxml2's tree leaves them out too).
         reader.pointee.openElement(localname, prefix, uri, attributes: attributes, count: Int(count) - Int(defaulted))
     }
 
     private static let endElement: endElementNsSAX2Func = { ctx, localname, prefix, uri in
         guard let reader = reader(ctx) else { return xmlSAX2EndElementNs(ctx, localname, prefix, uri) }
+        // The element ending is still on libxml2's stack.
+        reader.pointee.followParserDepth()
         reader.pointee.builder.closeElement()
     }
 
     private static let characters: charactersSAXFunc = { ctx, bytes, length in
         guard let reader = reader(ctx) else { return xmlSAX2Characters(ctx, bytes, length) }
         guard let bytes, length > 0 else { return }
+        reader.pointee.followParserDepth()
         let line = reader.pointee.line
         reader.pointee.builder.addText(UnsafeBufferPointer(start: bytes, count: Int(length)), line: line)
     }
 
     private static let comment: commentSAXFunc = { ctx, value in
-        guard let reader = reader(ctx) else { return xmlSAX2Comment(ctx, value) }
+        // One in the DTD's internal subset is the DTD's, not the document's.
+        guard let reader = reader(ctx), reader.pointee.context.pointee.inSubset == 0 else { return xmlSAX2Comment(ctx, value) }
+        reader.pointee.followParserDepth()
         let line = reader.pointee.line
         reader.pointee.builder.addText(.comment, string(value), line: line)
     }
 
     private static let processingInstruction: processingInstructionSAXFunc = { ctx, target, data in
-        guard let reader = reader(ctx) else { return xmlSAX2ProcessingInstruction(ctx, target, data) }
+        guard let reader = reader(ctx), reader.pointee.context.pointee.inSubset == 0 else {
+            return xmlSAX2ProcessingInstruction(ctx, target, data)
+        }
+        reader.pointee.followParserDepth()
         let line = reader.pointee.line
         reader.pointee.builder.addProcessingInstruction(target: string(target), data: string(data), line: line)
     }
@@ -155,6 +172,7 @@ struct SAXReader {
     private static let reference: referenceSAXFunc = { ctx, name in
         guard let reader = reader(ctx) else { return xmlSAX2Reference(ctx, name) }
         guard let name else { return }
+        reader.pointee.followParserDepth()
         reader.pointee.addReference(name)
     }
 
@@ -187,28 +205,43 @@ struct SAXReader {
     }
 
     /// An attribute's value. One with a reference in it reaches the handler with the
-    /// reference still written (`&name;`, and `&#38;` for a literal ampersand): it is read as
-    /// libxml2 reads it into its tree, entities' text put in.
-    private func attributeValue(_ value: UnsafePointer<xmlChar>, count: Int) -> String {
+    /// reference still written (`&name;`, and `&#38;` for a literal ampersand): libxml2 reads
+    /// it into text and references (`xmlStringLenGetNodeList`), and each reference puts in
+    /// what it would in text (`TreeBuilder.entityText`: plain internal entities, within the
+    /// document's budget), so that entities multiplied in attributes cannot grow the tree.
+    private mutating func attributeValue(_ value: UnsafePointer<xmlChar>, count: Int) -> String {
         let bytes = UnsafeBufferPointer(start: value, count: max(0, count))
         guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
-        let doc = context.pointee.myDoc
-        guard let list = xmlStringLenGetNodeList(doc, value, Int32(clamping: bytes.count)) else { return "" }
+        guard let list = xmlStringLenGetNodeList(context.pointee.myDoc, value, Int32(clamping: bytes.count)) else { return "" }
         defer { xmlFreeNodeList(list) }
-        guard let text = xmlNodeListGetString(doc, list, 1) else { return "" }
-        defer { folio_xmlFree(text) }
-        return String(cString: text)
+        var text = ""
+        var node: xmlNodePtr? = list
+        while let n = node {
+            switch n.pointee.type {
+            case XML_TEXT_NODE:
+                text += string(n.pointee.content)
+            case XML_ENTITY_REF_NODE:
+                if let name = n.pointee.name,
+                   let content = builder.entityText(string(name), entity(named: name), line: line, warnsUndefined: false) {
+                    text += content
+                }
+            default:
+                break
+            }
+            node = n.pointee.next
+        }
+        return text
+    }
+
+    /// An entity as the parser's document declares it.
+    private func entity(named name: UnsafePointer<xmlChar>) -> TreeBuilder.Entity {
+        guard let declared = xmlGetDocEntity(context.pointee.myDoc, name) else { return .undefined }
+        return declared.pointee.etype == XML_INTERNAL_GENERAL_ENTITY ? .text(string(declared.pointee.content)) : .external
     }
 
     /// A reference to an entity the parser did not replace: its declaration, looked up in the
     /// parser's document.
     private mutating func addReference(_ name: UnsafePointer<xmlChar>) {
-        let entity: TreeBuilder.Entity
-        if let declared = xmlGetDocEntity(context.pointee.myDoc, name) {
-            entity = declared.pointee.etype == XML_INTERNAL_GENERAL_ENTITY ? .text(string(declared.pointee.content)) : .external
-        } else {
-            entity = .undefined
-        }
-        builder.addEntityReference(string(name), entity, line: line)
+        builder.addEntityReference(string(name), entity(named: name), line: line)
     }
 }

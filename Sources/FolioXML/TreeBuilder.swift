@@ -31,9 +31,19 @@ struct TreeBuilder {
     /// Text read but not yet made a node: libxml2 reports a long text in parts of some 300
     /// bytes, which are gathered and made one string of the text's size.
     private var pending = PendingText()
-    /// Characters of internal entities copied in, bounded so an entity bomb cannot grow the tree.
+    /// Characters of internal entities copied in, into text and attribute values, bounded so
+    /// an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
     private var warnedTooDeep = false
+    /// Warnings about the document, given to `diagnostics` when the tree is finished: a parse
+    /// whose tree is not taken (XML that turns out not to be well-formed, read again) says nothing.
+    private var warnings: [Warning] = []
+
+    private struct Warning {
+        var code: String
+        var message: String
+        var location: String
+    }
 
     init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
         self.path = path
@@ -47,6 +57,8 @@ struct TreeBuilder {
 
     mutating func finish() -> XMLTree {
         flushText()
+        for w in warnings { diagnostics.warn(w.code, w.message, at: w.location) }
+        warnings = []
         return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names.names, texts: texts.texts,
                 blankTexts: texts.blank)
     }
@@ -74,8 +86,8 @@ struct TreeBuilder {
             // stays a block), only the nesting goes.
             if !warnedTooDeep {
                 warnedTooDeep = true
-                diagnostics.warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened into siblings; "
-                                 + "their text is kept", at: "\(path):\(line)")
+                warn("xml.too-deep", "elements nested deeper than \(Self.maximumDepth) levels are flattened into siblings; "
+                     + "their text is kept", line: line)
             }
             let container = open[Self.maximumDepth]
             element = append(record, to: container)
@@ -90,6 +102,14 @@ struct TreeBuilder {
     mutating func addAttribute(_ name: Int32, value: String) {
         attributes.append(XMLTree.Attribute(name: name, value: texts.add(value)))
         records[Int(element)].attributeCount += 1
+    }
+
+    /// The number of elements open.
+    var depth: Int { open.count - 1 }
+
+    /// Closes the innermost open elements until `depth` are open.
+    mutating func closeElements(downTo depth: Int) {
+        while open.count - 1 > max(0, depth) { closeElement() }
     }
 
     /// Closes the innermost open element.
@@ -140,24 +160,37 @@ struct TreeBuilder {
         case text(String)
     }
 
-    /// An entity reference: an internal entity's plain text is copied in; others are left out,
-    /// with a warning.
+    /// An entity reference in text: an internal entity's plain text is copied in; others are
+    /// left out, with a warning.
     mutating func addEntityReference(_ name: String, _ entity: Entity, line: Int32) {
         flushText()
+        if let text = entityText(name, entity, line: line, warnsUndefined: true) { addText(.text, text, line: line) }
+    }
+
+    /// What a reference to an entity puts in, in text or in an attribute value: an internal
+    /// entity's text when it is plain (markup or nested references could multiply, a "billion
+    /// laughs") and the document's budget allows; nil, with a warning, otherwise. An undefined
+    /// entity in an attribute value is left out silently, as libxml2 reads attributes.
+    mutating func entityText(_ name: String, _ entity: Entity, line: Int32, warnsUndefined: Bool) -> String? {
         switch entity {
         case .undefined:
-            diagnostics.warn("xml.undefined-entity", "entity '&\(name);' is not defined and was left out", at: "\(path):\(line)")
+            if warnsUndefined { warn("xml.undefined-entity", "entity '&\(name);' is not defined and was left out", line: line) }
+            return nil
         case .external:
-            diagnostics.warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", severity: .warning, at: "\(path):\(line)")
+            warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", line: line)
+            return nil
         case .text(let content):
-            // Only plain-text entities are copied: markup or nested references could multiply (a "billion laughs").
             if content.contains("&") || content.contains("<") || content.utf8.count > entityBudget {
-                diagnostics.warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", at: "\(path):\(line)")
-                return
+                warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", line: line)
+                return nil
             }
             entityBudget -= content.utf8.count
-            addText(.text, content, line: line)
+            return content
         }
+    }
+
+    private mutating func warn(_ code: String, _ message: String, line: Int32) {
+        warnings.append(Warning(code: code, message: message, location: "\(path):\(line)"))
     }
 
     private mutating func append(_ record: XMLTree.Record, to parent: Int32) -> Int32 {

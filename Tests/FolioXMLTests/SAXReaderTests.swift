@@ -58,4 +58,50 @@ import Testing
         let p = try #require(elements.first)
         #expect(p.line == 70_001)
     }
+
+    /// In recovery, an element whose start tag never ends is dropped from libxml2's stack
+    /// with no end reported: what follows is its parent's, as in libxml2's own tree.
+    @Test func elementLibxml2DropsLeavesTheRestToItsParent() throws {
+        let diagnostics = Diagnostics()
+        let tree = try parse(#"<r><a x="1"/ ><b>t</b><c/></r>"#, diagnostics)
+        let root = try #require(tree.root)
+        // `a` was reported, then dropped: it stays, empty, and `b` and `c` follow it.
+        #expect(root.children.filter(\.isElement).map(\.localName) == ["a", "b", "c"])
+        #expect(root.children.first?.firstChild == nil)
+        #expect(diagnostics.contains(code: "xml.not-well-formed"))
+    }
+
+    /// A document read twice (not well-formed, then recovered) warns about what the tree that
+    /// is kept holds, once.
+    @Test func theParseWhoseTreeIsDroppedWarnsAboutNothing() throws {
+        let diagnostics = Diagnostics()
+        _ = try parse(#"<!DOCTYPE r [<!ENTITY m "<i>x</i>">]><r>&m;<oops></r>"#, diagnostics)
+        #expect(diagnostics.warnings.filter { $0.code == "xml.entity-refused" }.count == 1)
+    }
+
+    /// Comments and processing instructions of the DTD's internal subset are the DTD's.
+    @Test func theInternalSubsetsCommentsAreNotTheDocuments() throws {
+        let tree = try parse("<!DOCTYPE r [<!-- in the DTD --><?pi in the DTD?><!ENTITY e \"E\">]><!-- before --><r>&e;</r>")
+        let document = tree.document
+        #expect(document.children.map(\.kind) == [.comment, .element])
+        #expect(document.children.first?.text == " before ")
+    }
+
+    /// An entity multiplied through attribute values is bounded as in text: a plain one is
+    /// put in, one with references is not, and the document's budget holds for both.
+    @Test func entitiesInAttributeValuesAreBoundedAsInText() throws {
+        let big = String(repeating: "x", count: 100_000)
+        var doc = "<!DOCTYPE r [<!ENTITY big \"\(big)\"><!ENTITY two \"&big;&big;\">]><r>"
+        for k in 0..<30 { doc += "<p a=\"&big;\" b=\"&two;\" n=\"\(k)\"/>" }
+        doc += "</r>"
+        let diagnostics = Diagnostics()
+        let tree = try parse(doc, diagnostics)
+        let elements = Array(try #require(tree.root).children)
+        let values = elements.compactMap { $0.attribute("a") }
+        #expect(values.count == 30)
+        #expect(values.prefix(10).allSatisfy { $0 == big })
+        #expect(values.reduce(0) { $0 + $1.utf8.count } <= 1 << 20)
+        #expect(elements.allSatisfy { $0.attribute("b") == "" })
+        #expect(diagnostics.contains(code: "xml.entity-refused"))
+    }
 }
