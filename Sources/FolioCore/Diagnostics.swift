@@ -93,6 +93,16 @@ public final class Diagnostics: @unchecked Sendable {
         stored.append(warning)
     }
 
+    /// Records another sink's warnings after these (a stage's warnings kept aside until its
+    /// result is taken), and counts those it could not keep as dropped here too.
+    public func merge(_ other: Diagnostics) {
+        let (warnings, droppedThere) = (other.warnings, other.droppedCount)
+        for warning in warnings { record(warning) }
+        lock.lock()
+        dropped += droppedThere
+        lock.unlock()
+    }
+
     /// Every warning recorded so far, in the order they were found.
     public var warnings: [Warning] {
         lock.lock()

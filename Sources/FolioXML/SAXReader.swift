@@ -21,6 +21,8 @@ struct SAXReader {
     /// pointers are the same name, found without making its strings and hashing them.
     private var elementNames = NameCache()
     private var attributeNames = NameCache()
+    /// Each entity as `TreeBuilder` takes it, by libxml2's declaration.
+    private var entities: [UnsafeRawPointer: TreeBuilder.Entity] = [:]
     private let context: xmlParserCtxtPtr
 
     private struct Pointers: Hashable {
@@ -233,10 +235,14 @@ struct SAXReader {
         return text
     }
 
-    /// An entity as the parser's document declares it.
-    private func entity(named name: UnsafePointer<xmlChar>) -> TreeBuilder.Entity {
+    /// An entity as the parser's document declares it, its text copied and looked at once.
+    private mutating func entity(named name: UnsafePointer<xmlChar>) -> TreeBuilder.Entity {
         guard let declared = xmlGetDocEntity(context.pointee.myDoc, name) else { return .undefined }
-        return declared.pointee.etype == XML_INTERNAL_GENERAL_ENTITY ? .text(string(declared.pointee.content)) : .external
+        if let known = entities[UnsafeRawPointer(declared)] { return known }
+        let entity: TreeBuilder.Entity = declared.pointee.etype == XML_INTERNAL_GENERAL_ENTITY
+            ? TreeBuilder.Entity(internalText: string(declared.pointee.content)) : .external
+        entities[UnsafeRawPointer(declared)] = entity
+        return entity
     }
 
     /// A reference to an entity the parser did not replace: its declaration, looked up in the

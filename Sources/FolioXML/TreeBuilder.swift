@@ -35,20 +35,16 @@ struct TreeBuilder {
     /// an entity bomb cannot grow the tree.
     private var entityBudget = 1 << 20
     private var warnedTooDeep = false
-    /// Warnings about the document, given to `diagnostics` when the tree is finished: a parse
-    /// whose tree is not taken (XML that turns out not to be well-formed, read again) says nothing.
-    private var warnings: [Warning] = []
-
-    private struct Warning {
-        var code: String
-        var message: String
-        var location: String
-    }
+    /// Warnings about the document, merged into `diagnostics` when the tree is finished: a
+    /// parse whose tree is not taken (XML that turns out not to be well-formed, read again)
+    /// says nothing. A sink of its own, so they are bounded and kept once as there.
+    private let warnings: Diagnostics
 
     init(path: String, fromHTML: Bool, diagnostics: Diagnostics) {
         self.path = path
         self.fromHTML = fromHTML
         self.diagnostics = diagnostics
+        warnings = Diagnostics(limit: diagnostics.limit)
     }
 
     /// An element or attribute name that is no qualified name (`p::p`, `:p`): libxml2 reports
@@ -57,8 +53,7 @@ struct TreeBuilder {
 
     mutating func finish() -> XMLTree {
         flushText()
-        for w in warnings { diagnostics.warn(w.code, w.message, at: w.location) }
-        warnings = []
+        diagnostics.merge(warnings)
         return XMLTree(path: path, wasRecovered: fromHTML, records: records, attributes: attributes, names: names.names, texts: texts.texts,
                 blankTexts: texts.blank)
     }
@@ -152,12 +147,20 @@ struct TreeBuilder {
                                   text: text, line: line), to: open[open.count - 1])
     }
 
-    /// What an entity reference names, as the parser found it declared.
+    /// What an entity reference names, as the parser found it declared (worked out once per
+    /// entity: a document may refer to one a million times).
     enum Entity {
         case undefined
         case external
-        /// An internal general entity, with its replacement text.
-        case text(String)
+        /// An internal general entity whose text holds markup or references: never put in.
+        case markup
+        /// An internal general entity of plain text.
+        case plain(String)
+
+        init(internalText text: String) {
+            let bytes = text.utf8
+            self = bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "<")) ? .markup : .plain(text)
+        }
     }
 
     /// An entity reference in text: an internal entity's plain text is copied in; others are
@@ -179,18 +182,22 @@ struct TreeBuilder {
         case .external:
             warn("xml.external-entity-refused", "external entity '&\(name);' was not loaded", line: line)
             return nil
-        case .text(let content):
-            if content.contains("&") || content.contains("<") || content.utf8.count > entityBudget {
+        case .markup:
+            warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", line: line)
+            return nil
+        case .plain(let text):
+            let count = text.utf8.count
+            guard count <= entityBudget else {
                 warn("xml.entity-refused", "entity '&\(name);' was not expanded (nested references, markup or too large)", line: line)
                 return nil
             }
-            entityBudget -= content.utf8.count
-            return content
+            entityBudget -= count
+            return text
         }
     }
 
     private mutating func warn(_ code: String, _ message: String, line: Int32) {
-        warnings.append(Warning(code: code, message: message, location: "\(path):\(line)"))
+        warnings.warn(code, message, at: "\(path):\(line)")
     }
 
     private mutating func append(_ record: XMLTree.Record, to parent: Int32) -> Int32 {

@@ -104,4 +104,16 @@ import Testing
         #expect(elements.allSatisfy { $0.attribute("b") == "" })
         #expect(diagnostics.contains(code: "xml.entity-refused"))
     }
+
+    /// Warnings kept aside until the tree is taken are bounded, and kept once, as in the sink
+    /// they go to: a reference refused on each of thousands of lines cannot fill memory.
+    @Test func warningsKeptAsideAreBounded() throws {
+        var doc = "<!DOCTYPE r [<!ENTITY m \"<i/>\">]><r>"
+        for _ in 0..<500 { doc += "&m;\n" }
+        doc += "</r>"
+        let diagnostics = Diagnostics(limit: 100)
+        _ = try MarkupParser.parse(Array(doc.utf8), path: "EPUB/doc.xhtml", recovery: .xml, diagnostics: diagnostics)
+        #expect(diagnostics.warnings.count == 100)
+        #expect(diagnostics.droppedCount == 400)
+    }
 }
