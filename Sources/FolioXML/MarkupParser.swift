@@ -35,13 +35,13 @@ public enum MarkupParser {
         // text in its node instead of a string of its own: that tree is only read, then freed.
         let strict = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
-        let first = readXML(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true)
+        let first = SAXReader.read(source, path: path, options: strict, diagnostics: diagnostics, wellFormedOnly: true)
         if let tree = first.tree { return tree }
         let reason = first.reason ?? "not well-formed"
         switch recovery {
         case .xml:
             let lenient = strict | Int32(bitPattern: XML_PARSE_RECOVER.rawValue)
-            let second = readXML(source, path: path, options: lenient, diagnostics: diagnostics, wellFormedOnly: false)
+            let second = SAXReader.read(source, path: path, options: lenient, diagnostics: diagnostics, wellFormedOnly: false)
             if let tree = second.tree, tree.root != nil {
                 diagnostics.warn("xml.not-well-formed", "not well-formed XML (\(second.reason ?? reason)); recovered what could be read", at: path)
                 return tree
@@ -63,12 +63,6 @@ public enum MarkupParser {
         // Documents are at most 32 MB: no nesting in one can go deeper than this.
         folio_liftDepthLimit(1 << 25)
     }()
-
-    /// The tree, or nil, and libxml2's reason for the first error (kept per call: documents
-    /// are parsed on several threads at once).
-    private static func readXML(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics, wellFormedOnly: Bool) -> (tree: XMLTree?, reason: String?) {
-        SAXReader.read(bytes, path: path, options: options, diagnostics: diagnostics, wellFormedOnly: wellFormedOnly)
-    }
 
     private static func readHTML(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) -> XMLTree? {
         let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue

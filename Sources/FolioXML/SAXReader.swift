@@ -67,7 +67,7 @@ struct SAXReader {
 
     /// Parses `bytes` with `options`: the tree (nil when libxml2 gives up, or, if
     /// `wellFormedOnly`, when the document is not well-formed) and libxml2's reason for the
-    /// first error.
+    /// first error (kept per call: documents are parsed on several threads at once).
     static func read(_ bytes: [UInt8], path: String, options: Int32, diagnostics: Diagnostics,
                      wellFormedOnly: Bool) -> (tree: XMLTree?, reason: String?) {
         guard let ctxt = xmlNewParserCtxt() else { return (nil, "out of memory") }
@@ -130,9 +130,10 @@ struct SAXReader {
     }
 
     private static let startElement: startElementNsSAX2Func = { ctx, localname, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes in
-        guard let reader = reader(ctx), let localname else {
+        guard let reader = reader(ctx) else {
             return xmlSAX2StartElementNs(ctx, localname, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes)
         }
+        guard let localname else { return }
         // The element is not on libxml2's stack yet: what is there are its ancestors.
         reader.pointee.followParserDepth()
         // Attributes the DTD gives defaults to are not the document's (libxml2's tree leaves them out too).

@@ -99,9 +99,6 @@ struct TreeBuilder {
         records[Int(element)].attributeCount += 1
     }
 
-    /// The number of elements open.
-    var depth: Int { open.count - 1 }
-
     /// Closes the innermost open elements until `depth` are open.
     mutating func closeElements(downTo depth: Int) {
         while open.count - 1 > max(0, depth) { closeElement() }
@@ -123,7 +120,7 @@ struct TreeBuilder {
             texts.extend(records[Int(last)].text, with: text, blank: blank)
             return
         }
-        _ = append(XMLTree.Record(kind: kind, text: texts.add(text, blank: blank), line: line), to: open[open.count - 1])
+        _ = append(XMLTree.Record(kind: kind, text: texts.add(text, blank: blank), line: line), to: parent)
     }
 
     /// Adds text as UTF-8, which may be one part of a longer text.
