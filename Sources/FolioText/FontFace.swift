@@ -28,9 +28,8 @@ public final class FontFace: @unchecked Sendable {
     /// A copy of the bytes.
     public var data: [UInt8] { Array(bytes.buffer) }
     let hbFont: OpaquePointer
-    /// Whether the lookups a script's text can meet read or write the face's space glyph, by
-    /// script, found once each.
-    private let spaceLookups = Mutex<[UInt32: Bool]>([:])
+    /// How the face's space glyph takes part in shaping each script, found once each.
+    private let spaceLookups = Mutex<[UInt32: SpaceInShaping]>([:])
     /// Which characters below U+0300 the face has, asked of HarfBuzz 64 at a time on first
     /// use: each word 1 bit, in `LatinCoverage.blocks` pairs (asked, has).
     private let latin = Mutex([UInt64](filled: 0, count: 2 * LatinCoverage.blocks))
@@ -104,33 +103,60 @@ public final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0 ? glyph : nil
     }
 
+    /// How a face's space glyph takes part in shaping a script.
+    struct SpaceInShaping {
+        /// A lookup matches it (or an old `kern` table that cannot be read may pair it).
+        var lookups = false
+        /// The glyphs the old `kern` table pairs it with, where HarfBuzz kerns the script with it.
+        var kernPartners: Set<UInt32> = []
+    }
+
     /// True when one of the substitution or positioning lookups the face has for `script`
-    /// involves its space glyph, in its input, its context or its output (Amiri kerns an Arabic
-    /// letter after a space): then a word shaped alone can differ from the same word in its
-    /// line. Only the lookups of the script HarfBuzz would choose count (its own, else the
-    /// default), under any language and feature; found once per face and script.
+    /// matches its space glyph, in its input or its context (Amiri kerns an Arabic letter after
+    /// a space; Noto Sans Devanagari moves a sign after one): then a word shaped alone can
+    /// differ from the same word in its line. A lookup that only puts a space glyph out does
+    /// not count (Noto Sans Myanmar's contextual lookups list one among what they may
+    /// substitute): what it makes inside a word is made alike alone or in the line, and no
+    /// lookup matching the space means none acts across one. Only the lookups of the script
+    /// HarfBuzz would choose count (its own, else the default), under any language and
+    /// feature; found once per face and script. Pairs of the old `kern` table are apart
+    /// (`spaceKernPartners(for:)`).
     public func spaceTakesPartInShaping(for script: Script) -> Bool {
+        spaceInShaping(script).lookups
+    }
+
+    /// The glyphs HarfBuzz kerns with the space glyph in `script` through the face's old `kern`
+    /// table, which it uses when the positioning lookups chosen for the script have no `kern`
+    /// feature: Liberation Serif's Hebrew or Thai kerns a closing quotation mark with the
+    /// space after it so. A word beside such a glyph and a space is shaped with the space.
+    public func spaceKernPartners(for script: Script) -> Set<UInt32> {
+        spaceInShaping(script).kernPartners
+    }
+
+    private func spaceInShaping(_ script: Script) -> SpaceInShaping {
         spaceLookups.withLock { known in
             if let answer = known[script.raw] { return answer }
-            let answer = lookupsInvolveSpace(script.hb)
+            let answer = findSpaceInShaping(script.hb)
             known[script.raw] = answer
             return answer
         }
     }
 
-    private func lookupsInvolveSpace(_ script: hb_script_t) -> Bool {
+    private func findSpaceInShaping(_ script: hb_script_t) -> SpaceInShaping {
         var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return SpaceInShaping() }
         let face = hb_font_get_face(hbFont)
         var scriptTags = [hb_tag_t](filled: 0, count: 8)
         var scriptCount = UInt32(scriptTags.count)
         hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
         scriptCount = min(scriptCount, UInt32(scriptTags.count))
-        let lookups = hb_set_create(), glyphs = hb_set_create()
+        let lookups = hb_set_create(), glyphs = hb_set_create(), outputs = hb_set_create()
         defer {
             hb_set_destroy(lookups)
             hb_set_destroy(glyphs)
+            hb_set_destroy(outputs)
         }
+        var found = SpaceInShaping()
         // Positioning first: kerning is where a space most often takes part.
         for table in ["GPOS", "GSUB"].map(hbTag) {
             var index: UInt32 = 0
@@ -138,6 +164,12 @@ public final class FontFace: @unchecked Sendable {
             // Falls back to the default script as shaping does; chosen stays 0 (none) when the
             // table has no script at all, and then no lookup of it applies.
             hb_ot_layout_table_select_script(face, table, scriptCount, &scriptTags, &index, &chosen)
+            if table == hbTag("GPOS") {
+                guard let partners = legacyKernPartners(face, gposScript: chosen, space: space) else {
+                    return SpaceInShaping(lookups: true)
+                }
+                found.kernPartners = partners
+            }
             guard chosen != 0 else { continue }
             var selected: [hb_tag_t] = [chosen, 0]
             hb_set_clear(lookups)
@@ -145,12 +177,60 @@ public final class FontFace: @unchecked Sendable {
             var lookup = UInt32.max
             while hb_set_next(lookups, &lookup) != 0 {
                 hb_set_clear(glyphs)
-                // Before, input, after and output glyphs all gathered in one set.
-                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, glyphs, glyphs, glyphs, glyphs)
-                if hb_set_has(glyphs, space) != 0 { return true }
+                // Before, input and after glyphs gathered in one set; the output apart.
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, glyphs, glyphs, glyphs, outputs)
+                hb_set_clear(outputs)
+                if hb_set_has(glyphs, space) != 0 { return SpaceInShaping(lookups: true) }
             }
         }
-        return false
+        return found
+    }
+
+    /// The glyphs the face's old `kern` table pairs with `space` when HarfBuzz kerns the script
+    /// with it — when the positioning lookups chosen for the script (`gposScript`, 0 for none)
+    /// have no `kern` feature — else none; nil when the table cannot be read.
+    private func legacyKernPartners(_ face: OpaquePointer?, gposScript: hb_tag_t, space: hb_codepoint_t) -> Set<UInt32>? {
+        if gposScript != 0 {
+            let features = hb_set_create()
+            defer { hb_set_destroy(features) }
+            var scripts: [hb_tag_t] = [gposScript, 0]
+            var kern: [hb_tag_t] = [hbTag("kern"), 0]
+            hb_ot_layout_collect_features(face, hbTag("GPOS"), &scripts, nil, &kern, features)
+            guard hb_set_get_population(features) == 0 else { return [] }
+        }
+        let blob = hb_face_reference_table(face, hbTag("kern"))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return Self.kernPartners(of: space, in: UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    /// The glyphs a `kern` table (the OpenType form: version 0, subtables of format 0) pairs
+    /// with `glyph`, on either side; nil for any other form or a table cut short.
+    static func kernPartners(of glyph: hb_codepoint_t, in table: UnsafeRawBufferPointer) -> Set<UInt32>? {
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= table.count else { return nil }
+            return Int(table[at]) << 8 | Int(table[at + 1])
+        }
+        guard let version = u16(0), version == 0, let count = u16(2) else { return nil }
+        var partners: Set<UInt32> = []
+        var offset = 4
+        for _ in 0..<count {
+            // version, length, coverage (the format in its high byte), then format 0's pair count
+            // and three search fields; a subtable's 16-bit length overflows in big tables, so the
+            // pairs are counted instead.
+            guard let coverage = u16(offset + 4), coverage >> 8 == 0, let pairs = u16(offset + 6) else { return nil }
+            let first = offset + 14
+            guard first + pairs * 6 <= table.count else { return nil }
+            for k in 0..<pairs {
+                let at = first + k * 6
+                guard let left = u16(at), let right = u16(at + 2) else { return nil }
+                if left == Int(glyph) { partners.insert(UInt32(right)) }
+                if right == Int(glyph) { partners.insert(UInt32(left)) }
+            }
+            offset = first + pairs * 6
+        }
+        return partners
     }
 
     /// Whether the face has a glyph for a character below U+0300 (`LatinCoverage.limit`),

@@ -88,9 +88,10 @@ import Testing
     static let notoNaskhArabic = "/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf"
     static let notoSansHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
 
-    /// A right-to-left run's words through the cache, taken from the last, each shaped right
-    /// to left (clusters made run offsets).
-    static func wordShaped(_ text: String, face: FontFace, script: Script, cache: ShapeCache) -> [ShapedGlyph] {
+    /// A run's words through the cache (a right-to-left run's taken from the last, each
+    /// shaped right to left), clusters made run offsets.
+    static func wordShaped(_ text: String, face: FontFace, script: Script, direction: Direction = .rtl,
+                           cache: ShapeCache) -> [ShapedGlyph] {
         let scalars = Array(text.unicodeScalars)
         var words: [Range<Int>] = []
         var start = 0
@@ -100,10 +101,10 @@ import Testing
             words.append(start..<end)
             start = end
         }
-        let style = ShapeCache.Style(face: ObjectIdentifier(face), size: 16, direction: .rtl, script: script, language: nil,
+        let style = ShapeCache.Style(face: ObjectIdentifier(face), size: 16, direction: direction, script: script, language: nil,
                                      features: [], smallCaps: false)
         var glyphs: [ShapedGlyph] = []
-        cache.shapeWords(scalars, words.reversed(), style: style, face: face, shaper: Shaper(), into: &glyphs)
+        cache.shapeWords(scalars, direction == .rtl ? words.reversed() : words, style: style, face: face, shaper: Shaper(), into: &glyphs)
         return glyphs
     }
 
@@ -126,6 +127,86 @@ import Testing
         let layout = try InlineSupport.layout([InlineSupport.text(hebrew)], width: 200, language: "he", context: context)
         #expect(layout.lines.count > 4)
         #expect(context.shapeCache.statistics.hits > 100)
+    }
+
+    static func noto(_ name: String) -> String { "/usr/share/fonts/truetype/noto/NotoSans\(name)-Regular.ttf" }
+
+    @Test func clusterScriptWordsThroughTheCacheGiveTheRunsGlyphs() throws {
+        // Scripts shaped syllable by syllable, in the faces Folio falls back to for them: a
+        // word alone shapes as in its run, so their words are cached (`shapesByWord`).
+        let samples: [(String, Script, String)] = [
+            ("Bengali", Script(tag: "Beng"), "আমার সোনার বাংলা, আমি তোমায় ভালোবাসি। চিরদিন তোমার আকাশ, তোমার বাতাস"),
+            ("Tamil", Script(tag: "Taml"), "யாதும் ஊரே யாவரும் கேளிர் தீதும் நன்றும் பிறர்தர வாரா"),
+            ("Thai", Script(tag: "Thai"), "ภาษาไทย เป็นภาษาราชการ ของประเทศไทย และ ภาษาแม่ ของชาวไทย"),
+            ("Myanmar", Script(tag: "Mymr"), "မြန်မာဘာသာ သည် မြန်မာနိုင်ငံ ၏ ရုံးသုံး ဘာသာစကား ဖြစ်သည်။ ကျွန်ုပ်တို့ သည်"),
+            ("Sinhala", Script(tag: "Sinh"), "ශ්\u{200D}රී ලංකා ප්\u{200D}රජාතාන්ත්\u{200D}රික සමාජවාදී ජනරජය"),
+            ("Kannada", Script(tag: "Knda"), "ಕನ್ನಡ ಭಾಷೆ ದ್ರಾವಿಡ ಭಾಷೆಗಳಲ್ಲಿ ಒಂದು"),
+        ]
+        let cache = ShapeCache()
+        for (name, script, text) in samples {
+            let face = try ShapingTests.face(Self.noto(name))
+            let piece = InlinePiece(kind: .text, range: 0..<4, item: 0, font: nil, size: 16, level: 0, script: script)
+            #expect(ShapedParagraph.shapesByWord(piece, face: face), "\(name)")
+            let whole = Shaper().shape(text: text, face: face, size: 16, direction: .ltr, script: script)
+            #expect(Self.wordShaped(text, face: face, script: script, direction: .ltr, cache: cache) == whole.glyphs, "\(name)")
+        }
+        // Noto Sans Myanmar's contextual lookups may put a space glyph out, but none matches
+        // one: that does not count. Noto Sans Devanagari moves a sign after a space: shaped whole.
+        #expect(!(try ShapingTests.face(Self.noto("Myanmar"))).spaceTakesPartInShaping(for: Script(tag: "Mymr")))
+        let devanagari = InlinePiece(kind: .text, range: 0..<4, item: 0, font: nil, size: 16, level: 0, script: Script(tag: "Deva"))
+        #expect(!ShapedParagraph.shapesByWord(devanagari, face: try ShapingTests.face(Self.noto("Devanagari"))))
+    }
+
+    @Test func aSpaceTheOldKernTablePairsStaysWithItsWord() throws {
+        // Liberation Serif has no positioning lookups for Thai or Hebrew: HarfBuzz kerns their
+        // text with the old `kern` table, whose pairs hold the space (after a closing quotation
+        // mark, before some Latin and Greek capitals).
+        let liberation = try ShapingTests.face("/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf")
+        let thai = Script(tag: "Thai")
+        #expect(!liberation.spaceTakesPartInShaping(for: thai))
+        let quote = try #require(liberation.glyph(for: "\u{2019}")), capitalA = try #require(liberation.glyph(for: "A"))
+        #expect(liberation.spaceKernPartners(for: thai).isSuperset(of: [quote, capitalA]))
+        #expect(liberation.spaceKernPartners(for: .hebrew).contains(quote))
+        // Latin has `kern` lookups: the old table is not used.
+        #expect(liberation.spaceKernPartners(for: .latin).isEmpty)
+        // Shaped apart, the mark and the space miss their kerning; kept together they have it.
+        let text = "\u{E20}\u{E32}\u{E29}\u{E32}\u{2019} \u{E44}\u{E17}\u{E22}"
+        let whole = Shaper().shape(text: text, face: liberation, size: 16, direction: .ltr, script: thai)
+        #expect(Self.wordShaped(text, face: liberation, script: thai, direction: .ltr, cache: ShapeCache()) != whole.glyphs)
+        let scalars = Array(text.unicodeScalars)
+        let partners = liberation.spaceKernPartners(for: thai)
+        let words = ShapedParagraph.wordsAndSpaces(0..<scalars.count, scalars: scalars, cluster: true,
+                                                   kernsWithSpace: { liberation.glyph(for: $0).map(partners.contains) ?? false })
+        #expect(words == [0..<scalars.count])
+    }
+
+    @Test func oldKernTablesAreReadWithinTheirBounds() {
+        // version 0, one subtable of format 0 with two pairs: (3, 7) and (9, 3).
+        let table: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 26, 0, 1, 0, 2, 0, 12, 0, 1, 0, 0, 0, 3, 0, 7, 255, 200, 0, 9, 0, 3, 0, 20]
+        #expect(table.withUnsafeBytes { FontFace.kernPartners(of: 3, in: $0) } == [7, 9])
+        #expect(table.withUnsafeBytes { FontFace.kernPartners(of: 5, in: $0) } == [])
+        // Cut short, or another form: unknown.
+        #expect(Array(table.prefix(26)).withUnsafeBytes { FontFace.kernPartners(of: 3, in: $0) } == nil)
+        var apple = table
+        apple[1] = 1
+        #expect(apple.withUnsafeBytes { FontFace.kernPartners(of: 3, in: $0) } == nil)
+        #expect([UInt8]().withUnsafeBytes { FontFace.kernPartners(of: 3, in: $0) } == nil)
+    }
+
+    @Test func aSpaceBesideAMarkStaysInsideTheWordOfAClusterScript() {
+        func cut(_ text: String, cluster: Bool) -> [String] {
+            let scalars = Array(text.unicodeScalars)
+            return ShapedParagraph.wordsAndSpaces(0..<scalars.count, scalars: scalars, cluster: cluster).map {
+                String(String.UnicodeScalarView(scalars[$0]))
+            }
+        }
+        // A Burmese virama before a space and a vowel sign typed after one (Zawgyi text) take
+        // the space into their clusters: HarfBuzz shapes "ပ္ " otherwise than "ပ္" alone.
+        #expect(cut("\u{1000} \u{1015}\u{1039} \u{1001} \u{1031}\u{1019} \u{100A}", cluster: true)
+                == ["\u{1000}", " ", "\u{1015}\u{1039} \u{1001} \u{1031}\u{1019}", " ", "\u{100A}"])
+        #expect(cut(" \u{1031}\u{1000} ", cluster: true) == [" \u{1031}\u{1000}", " "])
+        // Elsewhere every space parts words.
+        #expect(cut("a b\u{301} \u{301}c", cluster: false) == ["a", " ", "b\u{301}", " ", "\u{301}c"])
     }
 
     @Test func aFaceKerningLettersAfterASpaceIsShapedWhole() throws {

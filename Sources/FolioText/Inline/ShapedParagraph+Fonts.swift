@@ -171,14 +171,28 @@ extension ShapedParagraph {
     /// unless the face's lookups for the script involve the space glyph (Amiri kerns a letter
     /// after a space), when a run is shaped whole.
     static let rightToLeftWordShapedScripts: Set<Script> = Set(["Arab", "Hebr", "Syrc", "Nkoo", "Thaa"].map(Script.init(tag:)))
+    /// Left-to-right scripts whose shaping works cluster by cluster (a syllable, a base and its
+    /// marks), where a space ends every cluster: Brahmic scripts, Tibetan, South-East Asian
+    /// scripts, Armenian, Georgian, Ethiopic. Their words are cached when the face's lookups
+    /// for the script leave the space glyph alone, as right-to-left words are. HarfBuzz's
+    /// Indic and Myanmar shapers cost thousands of instructions a character; a book's words
+    /// repeat, and the cache shapes each once (a novel in Bengali letters sets in 0.46 s
+    /// instead of 0.74, in Burmese letters in 0.56 instead of 1.23).
+    static let clusterWordShapedScripts: Set<Script> = Set([
+        "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Tibt", "Mymr", "Khmr", "Thai", "Laoo",
+        "Armn", "Geor", "Ethi",
+    ].map(Script.init(tag:)))
 
     /// Whether a piece is shaped word by word through the cache (else as one run). A
-    /// right-to-left piece is only when its face's lookups leave the space glyph alone, since
-    /// its words sit after spaces in a script where that can matter.
+    /// right-to-left or cluster-shaped piece is only when its face's lookups leave the space
+    /// glyph alone, since its words sit after spaces in a script where that can matter.
     static func shapesByWord(_ piece: InlinePiece, face: FontFace) -> Bool {
-        guard piece.direction == .rtl else { return wordShapedScripts.contains(piece.script) }
-        return (wordShapedScripts.contains(piece.script) || rightToLeftWordShapedScripts.contains(piece.script))
-            && !face.spaceTakesPartInShaping(for: piece.script)
+        if piece.direction == .rtl {
+            return (wordShapedScripts.contains(piece.script) || rightToLeftWordShapedScripts.contains(piece.script))
+                && !face.spaceTakesPartInShaping(for: piece.script)
+        }
+        if wordShapedScripts.contains(piece.script) { return true }
+        return clusterWordShapedScripts.contains(piece.script) && !face.spaceTakesPartInShaping(for: piece.script)
     }
 
     static func shape(_ piece: inout InlinePiece, scalars: [Unicode.Scalar], items: [InlineItem], language: String?,
@@ -195,17 +209,13 @@ extension ShapedParagraph {
             piece.order = clusterOrder(piece.glyphs)
             return
         }
-        // Words and single spaces, each through the cache.
-        var words: [Range<Int>] = []
-        var start = piece.range.lowerBound
-        while start < piece.range.upperBound {
-            var end = start + 1
-            if scalars[start] != " " {
-                while end < piece.range.upperBound && scalars[end] != " " { end += 1 }
-            }
-            words.append(start..<end)
-            start = end
-        }
+        // Words and single spaces, each through the cache. Outside Latin-like scripts a space
+        // the old `kern` table pairs with a glyph beside it stays with its word.
+        let cluster = clusterWordShapedScripts.contains(piece.script)
+        let partners = cluster || piece.direction == .rtl ? font.face.spaceKernPartners(for: piece.script) : []
+        let face = font.face
+        var words = wordsAndSpaces(piece.range, scalars: scalars, cluster: cluster,
+                                   kernsWithSpace: partners.isEmpty ? nil : { face.glyph(for: $0).map(partners.contains) ?? false })
         // A right-to-left run's glyphs come in visual order, its last word's first: each word
         // shaped right to left, the words taken from the last.
         if piece.direction == .rtl { words.reverse() }
@@ -214,6 +224,51 @@ extension ShapedParagraph {
         piece.glyphs.reserveCapacity(piece.range.count)
         context.shapeCache.shapeWords(scalars, words, style: style, face: font.face, shaper: context.shaper, into: &piece.glyphs)
         piece.order = clusterOrder(piece.glyphs)
+    }
+
+    /// `range` cut into words and the single spaces between them; a space beside a character
+    /// `kernsWithSpace` names stays inside its word. In a script shaped cluster
+    /// by cluster (`cluster`), a space after a virama or a joiner, or before a mark or a
+    /// joiner, is kept inside the word: the space then takes part in a cluster (a Burmese
+    /// virama before it, a vowel sign typed after it, as Zawgyi text has them), and the word
+    /// alone would shape otherwise. A vowel sign ending a word (most Indic words) closes its
+    /// syllable: the space after it parts words.
+    static func wordsAndSpaces(_ range: Range<Int>, scalars: [Unicode.Scalar], cluster: Bool,
+                               kernsWithSpace: ((Unicode.Scalar) -> Bool)? = nil) -> [Range<Int>] {
+        func splits(at i: Int) -> Bool {
+            guard scalars[i] == " " else { return false }
+            let before = i > range.lowerBound ? scalars[i - 1] : nil, after = i + 1 < range.upperBound ? scalars[i + 1] : nil
+            if cluster && (before.map(reachesForward) == true || after.map(clings) == true) { return false }
+            if let kernsWithSpace, before.map(kernsWithSpace) == true || after.map(kernsWithSpace) == true { return false }
+            return true
+        }
+        var words: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            if !splits(at: start) {
+                while end < range.upperBound && !splits(at: end) { end += 1 }
+            }
+            words.append(start..<end)
+            start = end
+        }
+        return words
+    }
+
+    /// Marks and format characters (joiners), which belong to the cluster of what is before them.
+    private static func clings(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
+    }
+
+    /// Viramas (a Burmese asat, a Khmer coeng) and format characters (joiners), which belong
+    /// to the cluster of what is after them.
+    private static func reachesForward(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        return scalar.properties.canonicalCombiningClass == .virama || scalar.properties.generalCategory == .format
     }
 
     static func clusterOrder(_ glyphs: [ShapedGlyph]) -> InlinePiece.ClusterOrder {
