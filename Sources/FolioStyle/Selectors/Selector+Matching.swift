@@ -66,8 +66,14 @@ final class SelectorMatcher: Sendable {
 
     /// Whether the subject compound matches.
     func subjectMatches(_ element: XMLNode) -> Bool {
-        guard element.isElement, let subject = compounds.first else { return false }
-        return subject.matches(element)
+        guard element.isElement, !compounds.isEmpty else { return false }
+        return compoundMatches(0, element)
+    }
+
+    /// Whether compound `index` matches, the compound read where it lies: a copy retains and
+    /// releases each of its arrays, a quarter of matching a sibling combinator.
+    private func compoundMatches(_ index: Int, _ element: XMLNode) -> Bool {
+        compounds.withUnsafeBufferPointer { $0[index].matches(element) }
     }
 
     private enum Outcome {
@@ -78,7 +84,7 @@ final class SelectorMatcher: Sendable {
     }
 
     private func match(_ index: Int, _ element: XMLNode, memo: (AncestorMemo, Int)?) -> Outcome {
-        guard compounds[index].matches(element) else { return .restartFromClosestLaterSibling }
+        guard compoundMatches(index, element) else { return .restartFromClosestLaterSibling }
         return step(index, element, memo: memo)
     }
 

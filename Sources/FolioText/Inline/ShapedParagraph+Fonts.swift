@@ -235,22 +235,25 @@ extension ShapedParagraph {
     /// syllable: the space after it parts words.
     static func wordsAndSpaces(_ range: Range<Int>, scalars: [Unicode.Scalar], cluster: Bool,
                                kernsWithSpace: ((Unicode.Scalar) -> Bool)? = nil) -> [Range<Int>] {
-        func splits(at i: Int) -> Bool {
-            guard scalars[i] == " " else { return false }
+        // Every space parts words unless a neighbour keeps it (checked for spaces only).
+        func keeps(_ i: Int) -> Bool {
             let before = i > range.lowerBound ? scalars[i - 1] : nil, after = i + 1 < range.upperBound ? scalars[i + 1] : nil
-            if cluster && (before.map(reachesForward) == true || after.map(clings) == true) { return false }
-            if let kernsWithSpace, before.map(kernsWithSpace) == true || after.map(kernsWithSpace) == true { return false }
-            return true
+            if cluster && (before.map(reachesForward) == true || after.map(clings) == true) { return true }
+            if let kernsWithSpace, before.map(kernsWithSpace) == true || after.map(kernsWithSpace) == true { return true }
+            return false
         }
+        let checked = cluster || kernsWithSpace != nil
         var words: [Range<Int>] = []
         var start = range.lowerBound
-        while start < range.upperBound {
-            var end = start + 1
-            if !splits(at: start) {
-                while end < range.upperBound && !splits(at: end) { end += 1 }
+        scalars.withUnsafeBufferPointer { text in
+            while start < range.upperBound {
+                var end = start + 1
+                if text[start] != " " || (checked && keeps(start)) {
+                    while end < range.upperBound && (text[end] != " " || (checked && keeps(end))) { end += 1 }
+                }
+                words.append(start..<end)
+                start = end
             }
-            words.append(start..<end)
-            start = end
         }
         return words
     }
