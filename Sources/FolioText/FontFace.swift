@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import FolioCore
+import FolioStyle
 import Glibc
 import Synchronization
 
@@ -105,46 +106,51 @@ public final class FontFace: @unchecked Sendable {
 
     /// How a face's space glyph takes part in shaping a script.
     struct SpaceInShaping {
-        /// A lookup matches it (or an old `kern` table that cannot be read may pair it).
+        /// A lookup matches it.
         var lookups = false
-        /// The glyphs the old `kern` table pairs it with, where HarfBuzz kerns the script with it.
-        var kernPartners: Set<UInt32> = []
+        /// The characters whose glyphs shape otherwise beside it than apart from it.
+        var partners: Set<UInt32> = []
     }
 
     /// True when one of the substitution or positioning lookups the face has for `script`
-    /// matches its space glyph, in its input or its context (Amiri kerns an Arabic letter after
-    /// a space; Noto Sans Devanagari moves a sign after one): then a word shaped alone can
-    /// differ from the same word in its line. A lookup that only puts a space glyph out does
-    /// not count (Noto Sans Myanmar's contextual lookups list one among what they may
-    /// substitute): what it makes inside a word is made alike alone or in the line, and no
-    /// lookup matching the space means none acts across one. Only the lookups of the script
-    /// HarfBuzz would choose count (its own, else the default), under any language and
-    /// feature; found once per face and script. Pairs of the old `kern` table are apart
-    /// (`spaceKernPartners(for:)`).
+    /// matches its space glyph, as HarfBuzz collects their glyphs, in its input or its context
+    /// (Amiri kerns an Arabic letter after a space; Noto Sans Devanagari moves a sign after
+    /// one): then a word shaped alone can differ from the same word in its line. A lookup that
+    /// only puts a space glyph out does not count (Noto Sans Myanmar's contextual lookups list
+    /// one among what they may substitute): what it makes inside a word is made alike alone or
+    /// in the line. Only the lookups of the script HarfBuzz would choose count (its own, else
+    /// the default), under any language and feature; found once per face and script. What the
+    /// collected glyphs miss — class 0 of a class-based lookup ("every other glyph"), the old
+    /// `kern` table — is found by shaping (`spacePartners(for:)`).
     public func spaceTakesPartInShaping(for script: Script) -> Bool {
         spaceInShaping(script).lookups
     }
 
-    /// The glyphs HarfBuzz kerns with the space glyph in `script` through the face's old `kern`
-    /// table, which it uses when the positioning lookups chosen for the script have no `kern`
-    /// feature: Liberation Serif's Hebrew or Thai kerns a closing quotation mark with the
-    /// space after it so. A word beside such a glyph and a space is shaped with the space.
-    public func spaceKernPartners(for script: Script) -> Set<UInt32> {
-        spaceInShaping(script).kernPartners
+    /// The characters of `script`, or of none (punctuation, digits, marks), the face has and
+    /// whose glyphs shape otherwise beside a space than apart from it: each is shaped between
+    /// spaces in one run and alone, and the two compared. Liberation Serif kerns a closing
+    /// quotation mark with the space after it (through its old `kern` table, which HarfBuzz
+    /// uses for Thai or Hebrew); a mark after a space takes the space as its base; a font may
+    /// kern a letter against "every other glyph". A space beside such a character is shaped
+    /// with its word. Characters met only in substituted forms (a conjunct, a final form) and
+    /// symbols are not tried; the first 4,096 characters are.
+    public func spacePartners(for script: Script) -> Set<UInt32> {
+        spaceInShaping(script).partners
     }
 
     private func spaceInShaping(_ script: Script) -> SpaceInShaping {
         spaceLookups.withLock { known in
             if let answer = known[script.raw] { return answer }
-            let answer = findSpaceInShaping(script.hb)
+            var answer = SpaceInShaping(lookups: lookupsMatchSpace(script.hb))
+            if !answer.lookups { answer.partners = charactersShapedWithSpace(script) }
             known[script.raw] = answer
             return answer
         }
     }
 
-    private func findSpaceInShaping(_ script: hb_script_t) -> SpaceInShaping {
+    private func lookupsMatchSpace(_ script: hb_script_t) -> Bool {
         var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return SpaceInShaping() }
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
         let face = hb_font_get_face(hbFont)
         var scriptTags = [hb_tag_t](filled: 0, count: 8)
         var scriptCount = UInt32(scriptTags.count)
@@ -156,7 +162,6 @@ public final class FontFace: @unchecked Sendable {
             hb_set_destroy(glyphs)
             hb_set_destroy(outputs)
         }
-        var found = SpaceInShaping()
         // Positioning first: kerning is where a space most often takes part.
         for table in ["GPOS", "GSUB"].map(hbTag) {
             var index: UInt32 = 0
@@ -164,12 +169,6 @@ public final class FontFace: @unchecked Sendable {
             // Falls back to the default script as shaping does; chosen stays 0 (none) when the
             // table has no script at all, and then no lookup of it applies.
             hb_ot_layout_table_select_script(face, table, scriptCount, &scriptTags, &index, &chosen)
-            if table == hbTag("GPOS") {
-                guard let partners = legacyKernPartners(face, gposScript: chosen, space: space) else {
-                    return SpaceInShaping(lookups: true)
-                }
-                found.kernPartners = partners
-            }
             guard chosen != 0 else { continue }
             var selected: [hb_tag_t] = [chosen, 0]
             hb_set_clear(lookups)
@@ -180,55 +179,68 @@ public final class FontFace: @unchecked Sendable {
                 // Before, input and after glyphs gathered in one set; the output apart.
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, glyphs, glyphs, glyphs, outputs)
                 hb_set_clear(outputs)
-                if hb_set_has(glyphs, space) != 0 { return SpaceInShaping(lookups: true) }
+                if hb_set_has(glyphs, space) != 0 { return true }
             }
         }
-        return found
+        return false
     }
 
-    /// The glyphs the face's old `kern` table pairs with `space` when HarfBuzz kerns the script
-    /// with it — when the positioning lookups chosen for the script (`gposScript`, 0 for none)
-    /// have no `kern` feature — else none; nil when the table cannot be read.
-    private func legacyKernPartners(_ face: OpaquePointer?, gposScript: hb_tag_t, space: hb_codepoint_t) -> Set<UInt32>? {
-        if gposScript != 0 {
-            let features = hb_set_create()
-            defer { hb_set_destroy(features) }
-            var scripts: [hb_tag_t] = [gposScript, 0]
-            var kern: [hb_tag_t] = [hbTag("kern"), 0]
-            hb_ot_layout_collect_features(face, hbTag("GPOS"), &scripts, nil, &kern, features)
-            guard hb_set_get_population(features) == 0 else { return [] }
+    /// Characters of no script met beside spaces in running text: ASCII and Latin-1
+    /// punctuation and digits, general punctuation, combining marks.
+    private static func probedNearSpaces(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x21...0x7E: return !(0x41...0x5A).contains(value) && !(0x61...0x7A).contains(value)
+        case 0xA1...0xBF, 0xD7, 0xF7, 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x2010...0x205E, 0x20D0...0x20FF,
+             0xFE20...0xFE2F:
+            return true
+        default: return false
         }
-        let blob = hb_face_reference_table(face, hbTag("kern"))
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
-        return Self.kernPartners(of: space, in: UnsafeRawBufferPointer(start: data, count: Int(length)))
     }
 
-    /// The glyphs a `kern` table (the OpenType form: version 0, subtables of format 0) pairs
-    /// with `glyph`, on either side; nil for any other form or a table cut short.
-    static func kernPartners(of glyph: hb_codepoint_t, in table: UnsafeRawBufferPointer) -> Set<UInt32>? {
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= table.count else { return nil }
-            return Int(table[at]) << 8 | Int(table[at + 1])
+    /// Shapes the face's characters of `script` or of none, each between spaces, in one run
+    /// (" a b c … "), and each alone; returns those whose glyphs differ, or whose neighbouring
+    /// spaces' glyphs do (`spacePartners(for:)`).
+    private func charactersShapedWithSpace(_ script: Script) -> Set<UInt32> {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return [] }
+        let unicodes = hb_set_create()
+        defer { hb_set_destroy(unicodes) }
+        hb_face_collect_unicodes(hb_font_get_face(hbFont), unicodes)
+        let functions = hb_unicode_funcs_get_default()
+        var probed: [Unicode.Scalar] = []
+        var value = hb_codepoint_t.max
+        while probed.count < 4096 && hb_set_next(unicodes, &value) != 0 {
+            guard value > 0x20, let scalar = Unicode.Scalar(value) else { continue }
+            let of = hb_unicode_script(functions, value)
+            if of == script.hb || (of == HB_SCRIPT_COMMON || of == HB_SCRIPT_INHERITED) && Self.probedNearSpaces(value) {
+                probed.append(scalar)
+            }
         }
-        guard let version = u16(0), version == 0, let count = u16(2) else { return nil }
+        guard !probed.isEmpty else { return [] }
+        let direction: Direction = hb_script_get_horizontal_direction(script.hb) == HB_DIRECTION_RTL ? .rtl : .ltr
+        let shaper = Shaper()
+        func shaped(_ text: [Unicode.Scalar]) -> [ShapedGlyph] {
+            shaper.shape(scalars: text, range: 0..<text.count, face: self, size: Double(metrics.unitsPerEm), direction: direction,
+                         script: script, language: nil, features: [], smallCaps: false).glyphs
+        }
+        // The run: a space, then each character and a space.
+        var text: [Unicode.Scalar] = [" "]
+        for scalar in probed { text += [scalar, " "] }
+        var byCluster: [Int: [ShapedGlyph]] = [:]
+        for glyph in shaped(text) { byCluster[glyph.cluster, default: []].append(glyph) }
+        let spaceAlone = shaped([" "])
+        func same(_ found: [ShapedGlyph]?, _ expected: [ShapedGlyph]) -> Bool {
+            guard let found, found.count == expected.count else { return false }
+            return zip(found, expected).allSatisfy {
+                $0.id == $1.id && $0.xAdvance == $1.xAdvance && $0.xOffset == $1.xOffset && $0.yOffset == $1.yOffset
+            }
+        }
         var partners: Set<UInt32> = []
-        var offset = 4
-        for _ in 0..<count {
-            // version, length, coverage (the format in its high byte), then format 0's pair count
-            // and three search fields; a subtable's 16-bit length overflows in big tables, so the
-            // pairs are counted instead.
-            guard let coverage = u16(offset + 4), coverage >> 8 == 0, let pairs = u16(offset + 6) else { return nil }
-            let first = offset + 14
-            guard first + pairs * 6 <= table.count else { return nil }
-            for k in 0..<pairs {
-                let at = first + k * 6
-                guard let left = u16(at), let right = u16(at + 2) else { return nil }
-                if left == Int(glyph) { partners.insert(UInt32(right)) }
-                if right == Int(glyph) { partners.insert(UInt32(left)) }
+        for (k, scalar) in probed.enumerated() {
+            let at = 1 + 2 * k
+            if !same(byCluster[at], shaped([scalar])) || !same(byCluster[at - 1], spaceAlone) || !same(byCluster[at + 1], spaceAlone) {
+                partners.insert(scalar.value)
             }
-            offset = first + pairs * 6
         }
         return partners
     }

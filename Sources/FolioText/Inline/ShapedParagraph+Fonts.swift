@@ -210,12 +210,11 @@ extension ShapedParagraph {
             return
         }
         // Words and single spaces, each through the cache. Outside Latin-like scripts a space
-        // the old `kern` table pairs with a glyph beside it stays with its word.
+        // beside a character the face shapes otherwise beside a space stays with its word.
         let cluster = clusterWordShapedScripts.contains(piece.script)
-        let partners = cluster || piece.direction == .rtl ? font.face.spaceKernPartners(for: piece.script) : []
-        let face = font.face
+        let partners = cluster || piece.direction == .rtl ? font.face.spacePartners(for: piece.script) : []
         var words = wordsAndSpaces(piece.range, scalars: scalars, cluster: cluster,
-                                   kernsWithSpace: partners.isEmpty ? nil : { face.glyph(for: $0).map(partners.contains) ?? false })
+                                   shapesWithSpace: partners.isEmpty ? nil : { partners.contains($0.value) })
         // A right-to-left run's glyphs come in visual order, its last word's first: each word
         // shaped right to left, the words taken from the last.
         if piece.direction == .rtl { words.reverse() }
@@ -226,23 +225,38 @@ extension ShapedParagraph {
         piece.order = clusterOrder(piece.glyphs)
     }
 
-    /// `range` cut into words and the single spaces between them; a space beside a character
-    /// `kernsWithSpace` names stays inside its word. In a script shaped cluster
-    /// by cluster (`cluster`), a space after a virama or a joiner, or before a mark or a
-    /// joiner, is kept inside the word: the space then takes part in a cluster (a Burmese
-    /// virama before it, a vowel sign typed after it, as Zawgyi text has them), and the word
-    /// alone would shape otherwise. A vowel sign ending a word (most Indic words) closes its
-    /// syllable: the space after it parts words.
+    /// `range` cut into words and the single spaces between them. A space stays inside its
+    /// word where the word alone would shape otherwise:
+    /// - beside a character `shapesWithSpace` names (a closing quotation mark Liberation Serif
+    ///   kerns with the space after it), looking past marks and default-ignorable characters
+    ///   (a soft hyphen), which HarfBuzz's kerning skips;
+    /// - in a script shaped cluster by cluster (`cluster`), after a virama or a joiner, or
+    ///   before a mark or a joiner: the space then takes part in a cluster (a Burmese virama
+    ///   before it, a vowel sign typed after it, as Zawgyi text has them). A vowel sign ending
+    ///   a word (most Indic words) closes its syllable: the space after it parts words.
     static func wordsAndSpaces(_ range: Range<Int>, scalars: [Unicode.Scalar], cluster: Bool,
-                               kernsWithSpace: ((Unicode.Scalar) -> Bool)? = nil) -> [Range<Int>] {
+                               shapesWithSpace: ((Unicode.Scalar) -> Bool)? = nil) -> [Range<Int>] {
         // Every space parts words unless a neighbour keeps it (checked for spaces only).
         func keeps(_ i: Int) -> Bool {
             let before = i > range.lowerBound ? scalars[i - 1] : nil, after = i + 1 < range.upperBound ? scalars[i + 1] : nil
             if cluster && (before.map(reachesForward) == true || after.map(clings) == true) { return true }
-            if let kernsWithSpace, before.map(kernsWithSpace) == true || after.map(kernsWithSpace) == true { return true }
+            guard let shapesWithSpace else { return false }
+            // The nearest characters on each side, and the marks and ignorable ones between.
+            var k = i - 1
+            while k >= range.lowerBound {
+                if shapesWithSpace(scalars[k]) { return true }
+                guard Self.isPassedByKerning(scalars[k]) else { break }
+                k -= 1
+            }
+            k = i + 1
+            while k < range.upperBound {
+                if shapesWithSpace(scalars[k]) { return true }
+                guard Self.isPassedByKerning(scalars[k]) else { break }
+                k += 1
+            }
             return false
         }
-        let checked = cluster || kernsWithSpace != nil
+        let checked = cluster || shapesWithSpace != nil
         var words: [Range<Int>] = []
         var start = range.lowerBound
         scalars.withUnsafeBufferPointer { text in
@@ -256,6 +270,14 @@ extension ShapedParagraph {
             }
         }
         return words
+    }
+
+    /// Marks and default-ignorable characters (a soft hyphen), which kerning looks past.
+    private static func isPassedByKerning(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint { return true }
+        guard scalar.value >= 0x300 else { return false }
+        return properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
     }
 
     /// Marks and format characters (joiners), which belong to the cluster of what is before them.
