@@ -223,24 +223,38 @@ public final class FontFace: @unchecked Sendable {
             shaper.shape(scalars: text, range: 0..<text.count, face: self, size: Double(metrics.unitsPerEm), direction: direction,
                          script: script, language: nil, features: [], smallCaps: false).glyphs
         }
-        // The run: a space, then each character and a space.
+        // The run: a space, then each character and a space; each cluster's glyphs found by
+        // where they start in it and how many there are.
         var text: [Unicode.Scalar] = [" "]
         for scalar in probed { text += [scalar, " "] }
-        var byCluster: [Int: [ShapedGlyph]] = [:]
-        for glyph in shaped(text) { byCluster[glyph.cluster, default: []].append(glyph) }
+        let run = shaped(text)
+        var start = [Int](filled: 0, count: text.count), count = [Int](filled: 0, count: text.count)
+        for (k, glyph) in run.enumerated() where text.indices.contains(glyph.cluster) {
+            if count[glyph.cluster] == 0 { start[glyph.cluster] = k }
+            count[glyph.cluster] += 1
+        }
+        func glyphs(at cluster: Int) -> ArraySlice<ShapedGlyph> { run[start[cluster]..<start[cluster] + count[cluster]] }
         let spaceAlone = shaped([" "])
-        func same(_ found: [ShapedGlyph]?, _ expected: [ShapedGlyph]) -> Bool {
-            guard let found, found.count == expected.count else { return false }
-            return zip(found, expected).allSatisfy {
+        func same(_ found: ArraySlice<ShapedGlyph>, _ expected: [ShapedGlyph]) -> Bool {
+            found.count == expected.count && zip(found, expected).allSatisfy {
                 $0.id == $1.id && $0.xAdvance == $1.xAdvance && $0.xOffset == $1.xOffset && $0.yOffset == $1.yOffset
             }
+        }
+        // Most characters shape alone as their nominal glyph at its advance: that is checked
+        // first, and only the others are shaped alone.
+        func nominal(_ found: ArraySlice<ShapedGlyph>, _ scalar: Unicode.Scalar) -> Bool {
+            guard found.count == 1, let glyph = found.first, glyph.xOffset == 0, glyph.yOffset == 0 else { return false }
+            var id: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(hbFont, scalar.value, &id) != 0, id == glyph.id else { return false }
+            return glyph.xAdvance == Double(hb_font_get_glyph_h_advance(hbFont, id))
         }
         var partners: Set<UInt32> = []
         for (k, scalar) in probed.enumerated() {
             let at = 1 + 2 * k
-            if !same(byCluster[at], shaped([scalar])) || !same(byCluster[at - 1], spaceAlone) || !same(byCluster[at + 1], spaceAlone) {
-                partners.insert(scalar.value)
-            }
+            // A cluster merged into its neighbour's (a ligature across the space) has no glyphs.
+            let alike = count[at] > 0 && (nominal(glyphs(at: at), scalar) || same(glyphs(at: at), shaped([scalar])))
+                && same(glyphs(at: at - 1), spaceAlone) && same(glyphs(at: at + 1), spaceAlone)
+            if !alike { partners.insert(scalar.value) }
         }
         return partners
     }
