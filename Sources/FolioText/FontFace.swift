@@ -201,8 +201,7 @@ public final class FontFace: @unchecked Sendable {
     /// (" a b c … "), and each alone; returns those whose glyphs differ, or whose neighbouring
     /// spaces' glyphs do (`spacePartners(for:)`).
     private func charactersShapedWithSpace(_ script: Script) -> Set<UInt32> {
-        var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return [] }
+        guard glyph(for: " ") != nil else { return [] }
         let unicodes = hb_set_create()
         defer { hb_set_destroy(unicodes) }
         hb_face_collect_unicodes(hb_font_get_face(hbFont), unicodes)
@@ -226,7 +225,10 @@ public final class FontFace: @unchecked Sendable {
         // The run: a space, then each character and a space; each cluster's glyphs found by
         // where they start in it and how many there are.
         var text: [Unicode.Scalar] = [" "]
-        for scalar in probed { text += [scalar, " "] }
+        for scalar in probed {
+            text.append(scalar)
+            text.append(" ")
+        }
         let run = shaped(text)
         var start = [Int](filled: 0, count: text.count), count = [Int](filled: 0, count: text.count)
         for (k, glyph) in run.enumerated() where text.indices.contains(glyph.cluster) {
@@ -243,9 +245,8 @@ public final class FontFace: @unchecked Sendable {
         // Most characters shape alone as their nominal glyph at its advance: that is checked
         // first, and only the others are shaped alone.
         func nominal(_ found: ArraySlice<ShapedGlyph>, _ scalar: Unicode.Scalar) -> Bool {
-            guard found.count == 1, let glyph = found.first, glyph.xOffset == 0, glyph.yOffset == 0 else { return false }
-            var id: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(hbFont, scalar.value, &id) != 0, id == glyph.id else { return false }
+            guard found.count == 1, let glyph = found.first, glyph.xOffset == 0, glyph.yOffset == 0,
+                  let id = self.glyph(for: scalar), id == glyph.id else { return false }
             return glyph.xAdvance == Double(hb_font_get_glyph_h_advance(hbFont, id))
         }
         var partners: Set<UInt32> = []

@@ -242,17 +242,13 @@ extension ShapedParagraph {
             if cluster && (before.map(reachesForward) == true || after.map(clings) == true) { return true }
             guard let shapesWithSpace else { return false }
             // The nearest characters on each side, and the marks and ignorable ones between.
-            var k = i - 1
-            while k >= range.lowerBound {
-                if shapesWithSpace(scalars[k]) { return true }
-                guard Self.isPassedByKerning(scalars[k]) else { break }
-                k -= 1
-            }
-            k = i + 1
-            while k < range.upperBound {
-                if shapesWithSpace(scalars[k]) { return true }
-                guard Self.isPassedByKerning(scalars[k]) else { break }
-                k += 1
+            for step in [-1, 1] {
+                var k = i + step
+                while range.contains(k) {
+                    if shapesWithSpace(scalars[k]) { return true }
+                    guard Self.isPassedByKerning(scalars[k]) else { break }
+                    k += step
+                }
             }
             return false
         }
