@@ -91,9 +91,13 @@ struct BlockLayouter {
             top = .nan
         }
 
-        content(x + metrics.contentX, metrics.contentWidth)
+        // The content is laid out in its own coordinates, then placed in the box.
+        let origin = Point(x: x + metrics.contentX, y: chapter.column.blockEnd)
+        let frame = chapter.column.enterBox(at: origin)
+        content(0, metrics.contentWidth)
+        chapter.column.leaveBox(frame)
 
-        if let resolved = chapter.column.cursor.boxTops.removeValue(forKey: key) { top = resolved }
+        if let resolved = chapter.column.cursor.takeTop(of: key) { top = resolved }
         chapter.column.cursor.openTops.removeAll { $0 == key }
         if top.isNaN { top = chapter.column.blockEnd }
         // A fixed height or min-height holds the box open; content taller than it still

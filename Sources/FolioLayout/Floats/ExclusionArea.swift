@@ -7,12 +7,50 @@ struct FloatArea {
     var right: Double
     var top: Double
     var bottom: Double
+
+    func moved(dx: Double, dy: Double) -> FloatArea {
+        FloatArea(side: side, left: left + dx, right: right + dx, top: top + dy, bottom: bottom + dy)
+    }
 }
 
-/// The floats beside the content of a column: the area lines and blocks must avoid.
+/// The floats of a block formatting context, which the lines and blocks of every box in it
+/// must avoid, seen from the column being filled. They are kept in the coordinates of the
+/// formatting context's own column; `origin` is where the column being filled (a block box's
+/// content, in its own coordinates) starts in it, and what goes in and out is in the column's
+/// coordinates.
 /// https://www.w3.org/TR/CSS2/visuren.html#floats
 struct ExclusionArea {
-    var floats: [FloatArea] = []
+    private var floats: [FloatArea] = []
+    /// Where the column seeing the floats starts in the formatting context's column.
+    var origin = Point(x: 0, y: 0)
 
     var isEmpty: Bool { floats.isEmpty }
+
+    /// Adds a float placed at `area` in the column.
+    mutating func add(_ area: FloatArea) {
+        floats.append(area.moved(dx: origin.x, dy: origin.y))
+    }
+
+    /// The floats where the column sees them.
+    var areas: [FloatArea] {
+        origin.x == 0 && origin.y == 0 ? floats : floats.map { $0.moved(dx: -origin.x, dy: -origin.y) }
+    }
+
+    /// Forgets the floats that end at or above `y` in the column.
+    mutating func forget(endingBy y: Double) {
+        let y = y + origin.y
+        floats.removeAll { $0.bottom <= y }
+    }
+
+    /// The same floats seen from a column starting at `offset` in this one.
+    func seen(from offset: Point) -> ExclusionArea {
+        var inner = self
+        inner.origin = Point(x: origin.x + offset.x, y: origin.y + offset.y)
+        return inner
+    }
+
+    /// The floats as seen again from the column that `inner` was seen from.
+    mutating func take(_ inner: ExclusionArea) {
+        floats = inner.floats
+    }
 }

@@ -12,8 +12,11 @@ struct FloatLayouter {
     func layoutFloat(_ node: StyledNode, x: Double, width: Double, besideLastLine: Bool = false) {
         let node = chapter.blocks.withoutAutoMargins(chapter.snappedToCells(node, basis: width))
         let style = node.computed
-        let besideLine = besideLastLine ? chapter.inlineFlow.lastLine : nil
-        defer { chapter.inlineFlow.lastLine = besideLine ?? chapter.inlineFlow.lastLine }
+        let stored = besideLastLine ? chapter.inlineFlow.lastLine : nil
+        defer { chapter.inlineFlow.lastLine = stored ?? chapter.inlineFlow.lastLine }
+        // The last line is kept where the formatting context's column has it.
+        let origin = chapter.column.origin
+        let besideLine = stored.map { (top: $0.top - origin.y, right: $0.right - origin.x) }
         let fragment = ReplacedLayouter.isReplaced(node)
             ? chapter.fragment(ids: chapter.blocks.anchorIDs(in: node), measuring: false) { chapter.replaced.layoutBlockImage(node, x: 0, width: width) }
             : chapter.blocks.shrinkWrapped(node, width: width)
@@ -46,7 +49,7 @@ struct FloatLayouter {
         let keep = chapter.column.cursor.pendingKeep
         chapter.column.insert(fragment, dx: left, dy: top, keep: keep, under: box)
         chapter.column.cursor.pendingKeep = .normal
-        chapter.column.exclusions.floats.append(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
+        chapter.column.exclusions.add(FloatArea(side: style.box.float, left: left, right: left + floatWidth, top: top, bottom: top + fragment.height))
         chapter.column.tree.close(box, end: chapter.column.units.count, rect: Rect(x: left, y: top, width: floatWidth, height: fragment.height))
         chapter.positioned.finish(moved)
     }
@@ -56,7 +59,7 @@ struct FloatLayouter {
     func floatBand(top: Double, height: Double = 0, x: Double, width: Double) -> (x: Double, width: Double)? {
         var low = x, high = x + width
         var found = false
-        for area in chapter.column.exclusions.floats where area.top <= top + max(0.01, height - 0.01) && area.bottom > top + 0.01 {
+        for area in chapter.column.exclusions.areas where area.top <= top + max(0.01, height - 0.01) && area.bottom > top + 0.01 {
             found = true
             if area.side == .left { low = max(low, area.right) } else { high = min(high, area.left) }
         }
@@ -68,10 +71,10 @@ struct FloatLayouter {
     /// forgotten.
     func freeBand(from top: Double, height: Double = 0, x: Double, width: Double, minimum: Double) -> (top: Double, x: Double, width: Double) {
         let reached = min(chapter.column.blockEnd, top)
-        chapter.column.exclusions.floats.removeAll { $0.bottom <= reached }
+        chapter.column.exclusions.forget(endingBy: reached)
         var top = top
         while let band = floatBand(top: top, height: height, x: x, width: width), band.width < minimum,
-              let next = chapter.column.exclusions.floats.filter({ $0.top <= top + max(0.01, height - 0.01) && $0.bottom > top + 0.01 }).map(\.bottom).min() {
+              let next = chapter.column.exclusions.areas.filter({ $0.top <= top + max(0.01, height - 0.01) && $0.bottom > top + 0.01 }).map(\.bottom).min() {
             top = next
         }
         let band = floatBand(top: top, height: height, x: x, width: width) ?? (x, width)
@@ -96,8 +99,8 @@ struct FloatLayouter {
 
     /// Moves below the floats that `clear` names.
     func clearFloats(_ clear: Clear) {
-        guard clear != .none, !chapter.column.exclusions.floats.isEmpty else { return }
-        let bottom = chapter.column.exclusions.floats.filter { clear == .both || (clear == .left) == ($0.side == .left) }.map(\.bottom).max() ?? chapter.column.blockEnd
+        guard clear != .none, !chapter.column.exclusions.isEmpty else { return }
+        let bottom = chapter.column.exclusions.areas.filter { clear == .both || (clear == .left) == ($0.side == .left) }.map(\.bottom).max() ?? chapter.column.blockEnd
         if bottom > chapter.column.blockEnd + chapter.column.cursor.margins.value {
             chapter.column.flushMargin()
             chapter.column.blockEnd = max(chapter.column.blockEnd, bottom)

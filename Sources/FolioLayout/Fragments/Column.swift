@@ -30,6 +30,10 @@ struct Column {
         cursor.lastOffset = offset
     }
 
+    /// Where this column starts in its formatting context's column (a block box's content is
+    /// laid out in its own coordinates; a formatting context's own column starts at 0).
+    var origin: Point { exclusions.origin }
+
     /// The block-axis end of what has been placed (the pending margin is after it).
     var blockEnd: Double {
         get { cursor.blockEnd }
@@ -76,7 +80,8 @@ struct FlowCursor {
     var margins = MarginCollapser()
     /// Boxes opened and waiting for their top (margins collapsing through them).
     var openTops: [Int] = []
-    var boxTops: [Int: Double] = [:]
+    /// The tops those boxes got, until they close (one per box, at most one per open box).
+    var boxTops: [(box: Int, top: Double)] = []
     /// The highest box top opened since the last unit: where a page starting with the next unit starts.
     var pendingBreakTop: Double?
     /// The position before the margins of the next unit, for a page after a forced break.
@@ -90,7 +95,7 @@ struct FlowCursor {
     mutating func flushMargin() {
         if pendingForcedTop == nil { pendingForcedTop = blockEnd }
         blockEnd += margins.take()
-        for box in openTops { boxTops[box] = blockEnd }
+        for box in openTops { boxTops.append((box, blockEnd)) }
         if !openTops.isEmpty { notePageTop(blockEnd) }
         openTops.removeAll()
     }
@@ -111,5 +116,80 @@ struct FlowCursor {
         pendingForcedTop = nil
         pendingKeep = .normal
         return unit
+    }
+}
+
+extension FlowCursor {
+    /// The top a box got, taken out (the box closes).
+    mutating func takeTop(of box: Int) -> Double? {
+        guard let k = boxTops.lastIndex(where: { $0.box == box }) else { return nil }
+        return boxTops.remove(at: k).top
+    }
+
+    /// Moves what is pending, and the box tops from `firstTop` on, `dy` along the block axis.
+    @inline(__always)
+    mutating func move(dy: Double, boxTopsFrom firstTop: Int) {
+        blockEnd += dy
+        for k in firstTop..<boxTops.count { boxTops[k].top += dy }
+        pendingBreakTop = pendingBreakTop.map { $0 + dy }
+        pendingForcedTop = pendingForcedTop.map { $0 + dy }
+    }
+}
+
+extension Column {
+    /// Where a block box's content started being laid out in its own coordinates: what the
+    /// column held then, where the box's content starts in the column, and what `leaveBox`
+    /// gives back.
+    struct BoxFrame {
+        let offset: Point
+        let units: Int, placed: Int, boxes: Int, headers: Int, boxTops: Int
+        let origin: Point
+    }
+
+    /// Goes on in a block box's content, which starts at `offset` (the content box's inline
+    /// start, and block-start where the flow has reached): what is laid out next is in the
+    /// box's own coordinates, and the flow goes on there — the margins collapsing, the boxes
+    /// waiting for their top, a keep, the text offset, a list marker waiting for its line, and
+    /// the formatting context's floats. The box's content is the fragment of the column laid
+    /// out until `leaveBox`, which places it.
+    mutating func enterBox(at offset: Point) -> BoxFrame {
+        let frame = BoxFrame(offset: offset, units: units.count, placed: placed.count, boxes: tree.boxes.count,
+                             headers: repeatedHeaders.count, boxTops: cursor.boxTops.count, origin: exclusions.origin)
+        // What is pending goes on in the box; the box tops already known stay where they are.
+        cursor.move(dy: -offset.y, boxTopsFrom: frame.boxTops)
+        exclusions.origin = Point(x: frame.origin.x + offset.x, y: frame.origin.y + offset.y)
+        return frame
+    }
+
+    /// Places the box content laid out since `frame` at its offset, and takes the flow back
+    /// into this column's coordinates.
+    mutating func leaveBox(_ frame: BoxFrame) {
+        let (dx, dy) = (frame.offset.x, frame.offset.y)
+        // In place, through pointers: this runs for every item at every level of boxes.
+        units.withUnsafeMutableBufferPointer { units in
+            guard let base = units.baseAddress else { return }
+            for k in frame.units..<units.count { (base + k).pointee.move(dy: dy) }
+        }
+        placed.withUnsafeMutableBufferPointer { placed in
+            guard let base = placed.baseAddress else { return }
+            for k in frame.placed..<placed.count { (base + k).pointee?.move(dx: dx, dy: dy) }
+        }
+        tree.move(frame.boxes..<tree.boxes.count, dx: dx, dy: dy)
+        for k in frame.headers..<repeatedHeaders.count {
+            repeatedHeaders[k].top += dy
+            repeatedHeaders[k].bottom += dy
+        }
+        cursor.move(dy: dy, boxTopsFrom: frame.boxTops)
+        exclusions.origin = frame.origin
+    }
+}
+
+extension FlowUnit {
+    /// The unit moved `dy` along the block axis.
+    mutating func move(dy: Double) {
+        top += dy
+        bottom += dy
+        breakTop += dy
+        forcedTop += dy
     }
 }

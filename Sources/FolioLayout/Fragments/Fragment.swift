@@ -88,7 +88,7 @@ extension Column {
             units.append(unit)
         }
         for var item in fragment.items {
-            item.item = item.item.moved(dx: dx, dy: dy)
+            item.move(dx: dx, dy: dy)
             item.firstUnit += first
             item.lastUnit += first
             placed.append(item)

@@ -49,9 +49,14 @@ struct FragmentTree {
         }
     }
 
-    /// Moves the rectangles of `boxes` (a relatively positioned box and those inside it).
+    /// Moves the rectangles of `boxes` (those a box recorded inside it, as the box is placed
+    /// or moved by its relative position).
     mutating func move(_ range: Range<Int>, dx: Double, dy: Double) {
-        for k in range { boxes[k].rect = boxes[k].rect?.moved(dx: dx, dy: dy) }
+        guard !range.isEmpty else { return }
+        boxes.withUnsafeMutableBufferPointer { boxes in
+            guard let base = boxes.baseAddress else { return }
+            for k in range { (base + k).pointee.rect = (base + k).pointee.rect?.moved(dx: dx, dy: dy) }
+        }
     }
 
     /// Every box made to hold `count` units from 0 (a chapter that became one page-filling image).

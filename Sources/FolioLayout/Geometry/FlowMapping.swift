@@ -61,12 +61,13 @@ public struct FlowMapping: Sendable, Hashable {
         return Point(x: r.x, y: r.y)
     }
 
-    /// An item of the column on the page.
-    func physical(_ item: FrameItem, windowStart: Double, shift: Double) -> FrameItem {
+    /// An item of the column on the page; `inlineShift` moves it along the inline axis first.
+    func physical(_ item: FrameItem, windowStart: Double, shift: Double, inlineShift: Double = 0) -> FrameItem {
         if writingMode == .horizontalTB {
             // The common case moves every item by one offset, computed once as before.
-            return item.moved(dx: page.margins.left, dy: page.margins.top - windowStart + shift)
+            return item.moved(dx: page.margins.left + inlineShift, dy: page.margins.top - windowStart + shift)
         }
+        let item = inlineShift == 0 ? item : item.moved(dx: inlineShift, dy: 0)
         switch item {
         case .text(let origin, let run):
             return .text(origin: physical(origin, windowStart: windowStart, shift: shift), run: run)

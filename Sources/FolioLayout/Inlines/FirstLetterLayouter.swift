@@ -135,7 +135,7 @@ struct FirstLetterLayouter {
             chapter.column.place(.text(origin: Point(x: left + cap.contentOrigin.x, y: top + cap.contentOrigin.y), run: run), first: unit, last: unit)
         }
         chapter.column.cursor.pendingKeep = max(chapter.column.cursor.pendingKeep, .avoid)
-        chapter.column.exclusions.floats.append(FloatArea(side: cap.side, left: left, right: left + cap.width, top: top, bottom: top + cap.height))
+        chapter.column.exclusions.add(FloatArea(side: cap.side, left: left, right: left + cap.width, top: top, bottom: top + cap.height))
     }
 
     /// The paragraph with the first line's content (up to paragraph-text offset `end`) in the

@@ -264,7 +264,7 @@ struct InlineLayouter {
         var bands: ((Double, Double) -> LineBand)?
         let start = chapter.column.blockEnd + chapter.column.cursor.margins.value
         var top = start
-        if !chapter.column.exclusions.floats.isEmpty || dropCap != nil {
+        if !chapter.column.exclusions.isEmpty || dropCap != nil {
             // Too narrow beside the floats for a few words: below them instead.
             let room = chapter.floats.freeBand(from: start, x: paragraph.x, width: paragraph.width, minimum: FloatLayouter.minimumLineRoom(paragraph.width))
             top = max(start, room.top)
@@ -274,7 +274,7 @@ struct InlineLayouter {
             chapter.column.blockEnd = max(chapter.column.blockEnd, top)
             chapter.firstLetters.placeDropCap(dropCap, top: top, x: paragraph.x, width: paragraph.width)
         }
-        if !chapter.column.exclusions.floats.isEmpty {
+        if !chapter.column.exclusions.isEmpty {
             bands = chapter.floats.lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
         func set(_ input: ParagraphInput) -> ParagraphLayout { chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands) }
@@ -308,7 +308,10 @@ struct InlineLayouter {
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
         emitLines(layout, paragraph: paragraph)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
-            chapter.inlineFlow.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
+            // Kept in the formatting context's coordinates: the float it is read for may be
+            // placed from another box's content.
+            let origin = chapter.column.origin
+            chapter.inlineFlow.lastLine = (top: unit.top + origin.y, right: paragraph.x + last.x + last.width + origin.x)
         }
     }
 

@@ -90,7 +90,8 @@ public enum Paginator {
         for index in flow.slots.indices.reversed() {
             // Read in place (see `pages`): only an item that can move `shown` is looked at.
             guard let first = flow.slots[index]?.firstUnit, first > shown, first < count else { continue }
-            switch flow.slots[index]?.item {
+            // What the item is, not where: read as it was made.
+            switch flow.slots[index]?.local {
             case .text(_, let run)?:
                 if !run.text.allSatisfy(\.isWhitespace) { shown = first }
             case .image?, .fill?, .border?:
@@ -146,10 +147,12 @@ public enum Paginator {
             // goes through value witnesses, some 170 instructions, for every item of a chapter.
             guard let firstUnit = flow.slots[index]?.firstUnit, let lastUnit = flow.slots[index]?.lastUnit else { continue }
             let from = firstPageOfUnit[firstUnit], to = pageOfUnit[min(lastUnit, flow.units.count - 1)]
-            guard from <= to, let item = flow.slots[index]?.item else { continue }
+            // The item is read where the box it was made in had it, with how far that box
+            // moved since: the page's window is moved instead of the item (moved once, to the page).
+            guard from <= to, let item = flow.slots[index]?.local, let moved = flow.slots[index]?.offset else { continue }
             var pages = from..<(to + 1)
             if ordered, to - from > 8 {
-                let (low, high) = extent(item)
+                let (low, high) = extent(item.moved(dx: moved.x, dy: moved.y))
                 var a = from, b = to + 1
                 while a < b {
                     let m = (a + b) / 2
@@ -164,9 +167,10 @@ public enum Paginator {
                 // An item of units cut over several pages (a table row taller than a page) goes
                 // only on the pages it shows on: every page holding every line of such a row
                 // took memory in proportion to pages × lines.
-                if from < to, !shows(item, top: slice.top, bottom: slice.bottom) { continue }
+                let (top, bottom) = (slice.top - moved.y, slice.bottom - moved.y)
+                if from < to, !shows(item, top: top, bottom: bottom) { continue }
                 let shift = slice.header.map { flow.repeatedHeaders[$0].height } ?? 0
-                if let mapped = clip(item, top: slice.top, bottom: slice.bottom).map({ mapping.physical($0, windowStart: slice.top, shift: shift) }) {
+                if let mapped = clip(item, top: top, bottom: bottom).map({ mapping.physical($0, windowStart: top, shift: shift, inlineShift: moved.x) }) {
                     if mapped.isDecoration {
                         decorations += 1
                         if decorations > maxDecorationsPerChapter {
@@ -187,8 +191,8 @@ public enum Paginator {
             // their painting order.
             if let h = flow.repeatedHeaders.firstIndex(where: { $0.units.contains(firstUnit) && $0.units.contains(lastUnit) }),
                !repeatingPages[h].isEmpty,
-               let header = clip(item, top: flow.repeatedHeaders[h].top, bottom: flow.repeatedHeaders[h].bottom)
-                .map({ mapping.physical($0, windowStart: flow.repeatedHeaders[h].top, shift: 0) }) {
+               let header = clip(item, top: flow.repeatedHeaders[h].top - moved.y, bottom: flow.repeatedHeaders[h].bottom - moved.y)
+                .map({ mapping.physical($0, windowStart: flow.repeatedHeaders[h].top - moved.y, shift: 0, inlineShift: moved.x) }) {
                 for k in repeatingPages[h] { items[k].append(header) }
             }
         }

@@ -83,7 +83,10 @@ struct RelativePositioner {
         guard let mark else { return }
         var offset = mark.offset
         let slots = mark.slot..<chapter.column.placed.count
-        offset.dx = Self.keptInColumn(offset.dx, extent: horizontalExtent(slots), width: chapter.context.page.contentWidth)
+        // The column being filled may be a box's content: its items are seen from the page's column.
+        let inline = chapter.column.origin.x
+        let extent = horizontalExtent(slots).map { (low: $0.low + inline, high: $0.high + inline) }
+        offset.dx = Self.keptInColumn(offset.dx, extent: extent, width: chapter.context.page.contentWidth)
         if abs(offset.dx - mark.offset.dx) >= 0.5 {
             // A publisher's preview should say so: the offset was written for a wider window.
             let name = mark.element?.localName ?? "box"
@@ -91,10 +94,7 @@ struct RelativePositioner {
             chapter.warn("layout.box-moved-less", "a relatively positioned \(name) moves \(px(offset.dx)) px sideways instead of the "
                          + "\(px(mark.offset.dx)) px it asks, to stay on the page", about: mark.element)
         }
-        for k in slots {
-            guard let placed = chapter.column.placed[k] else { continue }
-            chapter.column.placed[k]?.item = placed.item.moved(dx: offset.dx, dy: offset.dy)
-        }
+        for k in slots { chapter.column.placed[k]?.move(dx: offset.dx, dy: offset.dy) }
         chapter.column.tree.move(mark.box..<chapter.column.tree.boxes.count, dx: offset.dx, dy: offset.dy)
         for k in mark.unit..<chapter.column.units.count {
             if offset.dy > 0 {

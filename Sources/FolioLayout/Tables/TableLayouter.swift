@@ -91,7 +91,11 @@ struct TableLayouter {
         let wrapper = BoxMetrics(wrapperStyle, available: width, shrinkToFit: max(plan.borderBoxWidth, captionMinimum))
         var left = x + wrapper.contentX
         let boxWidth = wrapper.contentWidth
-        if chapter.usesCells { left = CellMetric.snappedLeft(left, width: boxWidth, limit: x + width) }
+        if chapter.usesCells {
+            // On a whole column of the terminal: snapped where the page's column has it.
+            let inline = chapter.column.origin.x
+            left = CellMetric.snappedLeft(left + inline, width: boxWidth, limit: x + width + inline) - inline
+        }
 
         let wrapperBox = chapter.column.tree.open(.tableWrapper, node: node.index, style: style, first: chapter.column.units.count)
         if node.index >= 0, let id = node.source?.attribute("id"), chapter.column.anchors[id] == nil { chapter.column.anchors[id] = chapter.column.units.count }
