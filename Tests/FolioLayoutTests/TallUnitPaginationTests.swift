@@ -27,6 +27,38 @@ import Testing
         }
     }
 
+    /// Items are placed by the sum of their boxes' offsets, page edges come from the units: an
+    /// item that ends where a page starts, but for the last bits of a double, is not on it.
+    @Test func anItemEndingWhereAPageStartsIsNotOnThatPage() throws {
+        let page = LayoutSupport.smallPage
+        let height = page.contentHeight * 2
+        let unit = FlowUnit(top: 0, bottom: height, breakTop: 0, forcedTop: 0, breakBefore: .normal, start: 0, end: 0,
+                            text: "", endsBlock: true)
+        // A picture and a background in the first page, placed by offsets that add up to a
+        // hair past its end; the background of the second page starts a hair before it.
+        var picture = PlacedItem(item: .image(ImageItem(rect: Rect(x: 0, y: 0, width: 50, height: 100), path: "a.png", alt: "")),
+                                 firstUnit: 0, lastUnit: 0)
+        picture.move(dx: 0, dy: page.contentHeight - 100 + 1e-10)
+        var fill = PlacedItem(item: .fill(Rect(x: 0, y: 0, width: 50, height: 100), .black), firstUnit: 0, lastUnit: 0)
+        fill.move(dx: 0, dy: page.contentHeight - 1e-10)
+        let flow = ChapterFlow(width: page.contentWidth, units: [unit], slots: [picture, fill], anchors: [:],
+                               offsets: TextOffsets(tree: try LayoutSupport.styled(LayoutSupport.document("<p>x</p>")).tree),
+                               background: .white)
+        let pages = Paginator.pages(flow, page: page, spineIndex: 0, href: "EPUB/chapter.xhtml")
+        try #require(pages.count == 2)
+        func kinds(_ page: Page) -> [String] {
+            page.frame.items.compactMap { item in
+                switch item {
+                case .image: "image"
+                case .fill(_, let color) where color == .black: "fill"
+                default: nil
+                }
+            }
+        }
+        #expect(kinds(pages[0]) == ["image"])
+        #expect(kinds(pages[1]) == ["fill"])
+    }
+
     /// A table row taller than the page is cut into bands, a unit each: each page's text is the
     /// text it shows, cells apart by a tab, not the whole row's.
     @Test func aRowCutOverPagesGivesEachPageOnlyTheTextItShows() throws {

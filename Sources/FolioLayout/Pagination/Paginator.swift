@@ -246,11 +246,17 @@ public enum Paginator {
         return out
     }
 
+    /// How far into a window an item must reach to be in it. Items are placed by the sum of
+    /// their boxes' offsets (`PlacedItem.offset`), and the pages' edges come from the units, moved
+    /// level by level: an item that ends where a page starts may reach into it by the last bits
+    /// of a double, and is not on that page.
+    static let overlap = 1e-6
+
     /// Whether an item of the column shows in the window from `top` to `bottom` along the
     /// block axis (text by its glyphs' extent around the baseline).
     static func shows(_ item: FrameItem, top: Double, bottom: Double) -> Bool {
         let (low, high) = extent(item)
-        return high > top && low < bottom
+        return high > top + overlap && low < bottom - overlap
     }
 
     /// An item's extent along the block axis (text by its glyphs' extent around the baseline).
@@ -279,7 +285,7 @@ public enum Paginator {
     static func clip(_ item: FrameItem, top: Double, bottom: Double) -> FrameItem? {
         func cut(_ r: Rect) -> Rect? {
             let y0 = max(r.y, top), y1 = min(r.maxY, bottom)
-            guard y1 > y0 else { return nil }
+            guard y1 > y0 + overlap else { return nil }
             return Rect(x: r.x, y: y0, width: r.width, height: y1 - y0)
         }
         switch item {
