@@ -54,6 +54,17 @@ import Testing
         #expect(pages.count > 10)
     }
 
+    @Test func aParagraphLongerThanAPieceIsSetInPiecesAndKeepsEveryWordInOrder() throws {
+        // Numbered words, so that a word lost, doubled or moved where two pieces meet shows.
+        let count = ParagraphPieces.limit / 6 + 5_000
+        let words = (0..<count).map { "w\($0)" }
+        let (pages, warnings) = try Self.laidOut("<p style='text-indent: 3em'>\(words.joined(separator: " "))</p><p>After</p>")
+        #expect(Self.words(pages) == words + ["after"])
+        let pieces = try #require(warnings.first { $0.code == "layout.paragraph-in-pieces" })
+        #expect(pieces.message.contains("2 pieces"), "\(pieces.message)")
+        #expect(pieces.location?.hasPrefix("EPUB/chapter.xhtml:") == true)
+    }
+
     @Test func aChapterPastThePageLimitSaysWhatIsNotShown() throws {
         let body = (1...40).map { "<p>Paragraph \($0).</p>" }.joined()
         let diagnostics = Diagnostics()

@@ -254,10 +254,23 @@ struct InlineLayouter {
             for node in floating { chapter.floats.layoutFloat(node, x: x, width: width, besideLastLine: true) }
         }
         guard paragraph.hasContent else { return }
+        guard let long = ParagraphPieces.split(paragraph.items) else {
+            setParagraph(paragraph.items, of: &paragraph, continuing: false)
+            return
+        }
+        chapter.warn("layout.paragraph-in-pieces", "a paragraph of \(long.characters) characters is set in \(long.pieces.count) pieces "
+                     + "of about \(ParagraphPieces.limit): a line ends where two meet", about: paragraph.block.source)
+        for (k, piece) in long.pieces.enumerated() { setParagraph(piece, of: &paragraph, continuing: k > 0) }
+    }
+
+    /// Sets `items` of the paragraph in lines and stacks them; a piece `continuing` a long
+    /// paragraph has no indent.
+    private func setParagraph(_ items: [InlineItem], of paragraph: inout PendingParagraph, continuing: Bool) {
         // The block's style is read in place (`StyledNode.computed`), not copied: a copy retains its seven parts.
-        let (items, dropCap) = chapter.firstLetters.applyFirstLetter(paragraph.items, paragraph: paragraph)
+        let (items, dropCap) = chapter.firstLetters.applyFirstLetter(items, paragraph: paragraph)
         var input = ParagraphInput(items: items, blockStyle: paragraph.block.computed, language: language(of: paragraph.block),
                                    isHeading: Self.isHeading(paragraph.block))
+        if continuing { input.blockStyle.text.indent = .zero }
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
         if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
         // Lines beside a float are set in the room it leaves them, line by line.
