@@ -1,6 +1,7 @@
 import FolioCore
 @testable import FolioLayout
 import FolioStyle
+import FolioText
 import FolioXML
 import Testing
 
@@ -63,6 +64,16 @@ import Testing
         let pieces = try #require(warnings.first { $0.code == "layout.paragraph-in-pieces" })
         #expect(pieces.message.contains("2 pieces"), "\(pieces.message)")
         #expect(pieces.location?.hasPrefix("EPUB/chapter.xhtml:") == true)
+        // Each piece's last line is set again with the next piece: the only last lines are the
+        // two paragraphs' own.
+        let ends = pages.flatMap { page in
+            page.frame.items.compactMap { item -> LineSetting.End? in
+                if case .line(_, let setting) = item { return setting.end }
+                return nil
+            }
+        }
+        #expect(ends.filter { $0 == .last }.count == 2)
+        #expect(!ends.contains(.emergency) && !ends.contains(.forced))
     }
 
     @Test func aChapterPastThePageLimitSaysWhatIsNotShown() throws {

@@ -259,20 +259,26 @@ struct InlineLayouter {
             return
         }
         chapter.warn("layout.paragraph-in-pieces", "a paragraph of \(long.characters) characters is set in \(long.pieces.count) pieces "
-                     + "of about \(ParagraphPieces.limit): a line ends where two meet", about: paragraph.block.source)
-        for (k, piece) in long.pieces.enumerated() { setParagraph(piece, of: &paragraph, continuing: k > 0) }
+                     + "of about \(ParagraphPieces.limit) characters", about: paragraph.block.source)
+        var carried: [InlineItem] = []
+        for (k, piece) in long.pieces.enumerated() {
+            carried = setParagraph(carried + piece, of: &paragraph, continuing: k > 0, last: k == long.pieces.count - 1)
+        }
     }
 
-    /// Sets `items` of the paragraph in lines and stacks them; a piece `continuing` a long
-    /// paragraph has no indent.
-    private func setParagraph(_ items: [InlineItem], of paragraph: inout PendingParagraph, continuing: Bool) {
+    /// Sets `items` of the paragraph in lines and stacks them. A piece of a long paragraph
+    /// `continuing` it has no indent; one that is not the `last` keeps its last line back and
+    /// returns the items from that line's start, for the next piece to set again with what
+    /// follows, so that the lines go on where two pieces meet.
+    @discardableResult
+    private func setParagraph(_ items: [InlineItem], of paragraph: inout PendingParagraph, continuing: Bool, last: Bool = true) -> [InlineItem] {
         // The block's style is read in place (`StyledNode.computed`), not copied: a copy retains its seven parts.
         let (items, dropCap) = chapter.firstLetters.applyFirstLetter(items, paragraph: paragraph)
         var input = ParagraphInput(items: items, blockStyle: paragraph.block.computed, language: language(of: paragraph.block),
                                    isHeading: Self.isHeading(paragraph.block))
         if continuing { input.blockStyle.text.indent = .zero }
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
-        if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return }
+        if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return [] }
         // Lines beside a float are set in the room it leaves them, line by line.
         var bands: ((Double, Double) -> LineBand)?
         let start = chapter.column.blockEnd + chapter.column.cursor.margins.value
@@ -290,7 +296,11 @@ struct InlineLayouter {
         if !chapter.column.exclusions.isEmpty {
             bands = chapter.floats.lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
-        func set(_ input: ParagraphInput) -> ParagraphLayout { chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands) }
+        var setInput = input
+        func set(_ input: ParagraphInput) -> ParagraphLayout {
+            setInput = input
+            return chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands)
+        }
         var layout: ParagraphLayout
         if let pseudo = paragraph.block.firstLine, paragraph.linesSet == 0,
            var end = firstLineGuess(input, pseudo: pseudo.style, block: paragraph.block.computed, width: paragraph.width, bands: bands) ?? set(input).lines.first?.textRange.upperBound {
@@ -315,7 +325,13 @@ struct InlineLayouter {
             layout.lines = []
             layout = set(wrappingAnywhere(input))
         }
-        guard !layout.lines.isEmpty else { return }
+        var carried: [InlineItem] = []
+        if !last, layout.lines.count > 1, let line = layout.lines.last,
+           let start = setInput.itemPosition(ofParagraphOffset: line.textRange.lowerBound) {
+            carried = ParagraphPieces.items(setInput.items, from: start)
+            layout.lines.removeLast()
+        }
+        guard !layout.lines.isEmpty else { return carried }
         paragraph.linesSet += layout.lines.count
         chapter.column.flushMargin()
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
@@ -326,6 +342,7 @@ struct InlineLayouter {
             let origin = chapter.column.origin
             chapter.inlineFlow.lastLine = (top: unit.top + origin.y, right: paragraph.x + last.x + last.width + origin.x)
         }
+        return carried
     }
 
     func wrappingAnywhere(_ input: ParagraphInput) -> ParagraphInput {

@@ -8,7 +8,9 @@ import FolioText
 /// broken or hostile book: a novel without one paragraph break, a word of megabytes) would take
 /// gigabytes. A piece ends at a forced line break once it is half full, or else at the first
 /// white space after `limit` characters, or, in a word longer than `slack` past the limit,
-/// between two of its graphemes; a line ends there.
+/// between two of its graphemes. Each piece but the last leaves its last line to the next,
+/// which sets it again with what follows (`InlineLayouter`), so the lines go on across the
+/// cut as if it were not there, but for total-fit looking no further than a piece ahead.
 struct ParagraphPieces {
     /// Characters (Unicode scalars) a piece holds before it looks for where to end.
     static let limit = 1 << 17
@@ -41,6 +43,21 @@ struct ParagraphPieces {
         }
         out.close()
         return out.pieces.count > 1 ? out : nil
+    }
+
+    /// `items` from `start` on (an item, and a Unicode-scalar offset in its text): what a
+    /// piece's last line holds, with what follows in the piece.
+    static func items(_ items: [InlineItem], from start: (item: Int, offset: Int)) -> [InlineItem] {
+        var out: [InlineItem] = []
+        for k in start.item..<items.count {
+            if k == start.item, start.offset > 0, case .text(let text, let style, let source) = items[k] {
+                let total = text.unicodeScalars.count
+                if start.offset < total { out.append(FirstLetterLayouter.textItem(text, start.offset..<total, style: style, source: source)) }
+            } else {
+                out.append(items[k])
+            }
+        }
+        return out
     }
 
     private mutating func add(_ item: InlineItem, characters: Int, limit: Int) {
