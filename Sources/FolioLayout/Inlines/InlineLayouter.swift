@@ -296,9 +296,10 @@ struct InlineLayouter {
         if !chapter.column.exclusions.isEmpty {
             bands = chapter.floats.lineBands(top: top, x: paragraph.x, width: paragraph.width)
         }
-        var setInput = input
+        // What the lines were last set from, for a piece that gives its last line to the next.
+        var setInput: ParagraphInput?
         func set(_ input: ParagraphInput) -> ParagraphLayout {
-            setInput = input
+            if !last { setInput = input }
             return chapter.setter.setParagraph(input, width: max(1, paragraph.width), bands: bands)
         }
         var layout: ParagraphLayout
@@ -326,7 +327,7 @@ struct InlineLayouter {
             layout = set(wrappingAnywhere(input))
         }
         var carried: [InlineItem] = []
-        if !last, layout.lines.count > 1, let line = layout.lines.last,
+        if let setInput, layout.lines.count > 1, let line = layout.lines.last,
            let start = setInput.itemPosition(ofParagraphOffset: line.textRange.lowerBound) {
             carried = ParagraphPieces.items(setInput.items, from: start)
             layout.lines.removeLast()
