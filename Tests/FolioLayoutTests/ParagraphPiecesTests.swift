@@ -1,6 +1,7 @@
 @testable import FolioLayout
 import FolioStyle
 import FolioText
+import FolioTestSupport
 import Testing
 
 /// A paragraph too long to set at once is cut into pieces: at a forced break, else after white
@@ -65,5 +66,57 @@ import Testing
         let atomic = InlineItem.atomic(width: 10, height: 10, baseline: 10, style: Self.style, id: 0)
         let pieces = try #require(ParagraphPieces.split([Self.text("ab "), atomic, Self.text(" cd ef gh")], limit: 4))
         #expect(Self.shape(pieces) == [["ab @1:0", "atomic 0"], [" cd ef @1:0"], ["gh@1:7"]])
+    }
+
+    /// Random paragraphs (combining marks, emoji sequences, CJK, white space of every kind,
+    /// atomic inlines, forced breaks) cut at random small limits: no piece is empty, and the
+    /// pieces give back every item, each text from where it was cut, in order.
+    @Test func randomParagraphsComeBackWholeFromTheirPieces() throws {
+        var random = SplitMix64(seed: 17)
+        func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &random) }
+        let alphabet: [String] = ["a", "b", " ", "\n", "\t", "e\u{301}", "\u{1F469}\u{200D}\u{1F4BB}", "\u{4E00}", "\u{0915}\u{094D}", "\r\n", "\u{FE0F}"]
+        for _ in 0..<400 {
+            var items: [InlineItem] = []
+            for node in 0..<below(6) + 1 {
+                switch below(8) {
+                case 0: items.append(.forcedBreak)
+                case 1: items.append(.atomic(width: 1, height: 1, baseline: 1, style: Self.style, id: node))
+                default:
+                    let text = (0..<below(40)).map { _ in alphabet[below(alphabet.count)] }.joined()
+                    if !text.isEmpty { items.append(Self.text(text, node: node, offset: 3)) }
+                }
+            }
+            let limit = below(12) + 1
+            guard let pieces = ParagraphPieces.split(items, limit: limit) else { continue }
+            #expect(pieces.pieces.allSatisfy { !$0.isEmpty })
+            var texts: [Int: String] = [:]
+            var next: [Int: Int] = [:]
+            var others: [String] = []
+            for case let item in pieces.pieces.joined() {
+                switch item {
+                case .text(let text, _, let source):
+                    #expect(source.offset == next[source.node, default: 3], "a piece's text starts where the one before ended")
+                    texts[source.node, default: ""] += text
+                    next[source.node] = source.offset + text.unicodeScalars.count
+                case .atomic(_, _, _, _, let id): others.append("atomic \(id)")
+                case .forcedBreak: others.append("br")
+                }
+            }
+            for case .text(let text, _, let source) in items { #expect(texts[source.node] == text) }
+            #expect(others == items.compactMap { item -> String? in
+                switch item {
+                case .text: nil
+                case .atomic(_, _, _, _, let id): "atomic \(id)"
+                case .forcedBreak: "br"
+                }
+            })
+            // What a piece gives on from any of its positions is its items from there.
+            let piece = pieces.pieces[below(pieces.pieces.count)]
+            let at = below(piece.count)
+            var offset = 0
+            if case .text(let text, _, _) = piece[at] { offset = below(text.unicodeScalars.count) }
+            let rest = ParagraphPieces.items(piece, from: (at, offset))
+            #expect(rest.count == piece.count - at)
+        }
     }
 }
