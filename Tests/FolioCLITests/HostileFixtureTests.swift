@@ -123,6 +123,9 @@ import Testing
         #expect(pages.count > 400, "\(pages.count) pages")
         // Pages never overflow: the word is broken where no break fits, and the pages say so.
         #expect(run.stderr.contains("[layout.word-broken]") && run.stderr.contains("(pages 1, 2, 3"))
+        // Set in pieces: it peaked at 158 MB set whole (release), at 75 MB in pieces (90 in a debug build).
+        #expect(run.stderr.contains("[layout.paragraph-in-pieces]"))
+        #expect(run.peakMB <= 120, "peak \(Int(run.peakMB)) MB")
     }
 
     @Test func fourThousandRefinementsOfATitleAreRead() throws {
