@@ -66,6 +66,20 @@ enum InlineSupport {
 }
 
 @Suite struct InlineLayoutTests {
+    @Test func aLayoutSaysWhereEachOffsetComesFromAsItsInputDoes() throws {
+        // Collapsed white space across items, an atomic inline, a break, decomposed accents.
+        let atomic = InlineItem.atomic(width: 10, height: 10, baseline: 10, style: InlineSupport.shared(), id: 0)
+        let items = [InlineSupport.text("Call  me ", node: 1), atomic, InlineSupport.text("  Ishmae\u{301}l.", node: 2), .forcedBreak,
+                     InlineSupport.text(InlineSupport.melville, node: 3)]
+        let input = ParagraphInput(items: items, blockStyle: InlineSupport.style(), language: "en")
+        let layout = ParagraphLayouter.layout(input, width: 200, context: try InlineSupport.context())
+        #expect(layout.lines.count > 3)
+        for offset in -1...(layout.scalars.count + 1) {
+            let mine = layout.itemPosition(ofOffset: offset), theirs = input.itemPosition(ofParagraphOffset: offset)
+            #expect(mine?.item == theirs?.item && mine?.offset == theirs?.offset, "offset \(offset)")
+        }
+    }
+
     @Test func aParagraphWrapsIntoLinesNoneWiderThanTheWidthWithEveryWordKept() throws {
         let layout = try InlineSupport.layout([InlineSupport.text(InlineSupport.melville)], width: 300)
         #expect(layout.lines.count == 5)

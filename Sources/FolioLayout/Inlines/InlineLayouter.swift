@@ -328,7 +328,7 @@ struct InlineLayouter {
         }
         var carried: [InlineItem] = []
         if let setInput, layout.lines.count > 1, let line = layout.lines.last,
-           let start = setInput.itemPosition(ofParagraphOffset: line.textRange.lowerBound) {
+           let start = layout.itemPosition(ofOffset: line.textRange.lowerBound) {
             carried = ParagraphPieces.items(setInput.items, from: start)
             layout.lines.removeLast()
         }

@@ -257,9 +257,28 @@ public struct ParagraphLayout: Sendable {
     /// The paragraph text as a string.
     public var text: String { String(scalars: scalars[...]) }
 
+    /// For each scalar: the input item it came from, and its offset in that item's text (from
+    /// the collected text, held rather than collected again; empty for a layout made by hand).
+    private var sourceItems: [Int] = []
+    private var sourceOffsets: [Int] = []
+
     public init(scalars: [Unicode.Scalar], lines: [LineBox]) {
         self.scalars = scalars
         self.lines = lines
+    }
+
+    init(_ collected: CollectedText, lines: [LineBox]) {
+        self.init(scalars: collected.scalars, lines: lines)
+        sourceItems = collected.item
+        sourceOffsets = collected.sourceOffset
+    }
+
+    /// Where paragraph-text offset `offset` comes from in the input the lines were set from:
+    /// as `ParagraphInput.itemPosition(ofParagraphOffset:)` says, without collecting the text
+    /// again. Nil past the end.
+    public func itemPosition(ofOffset offset: Int) -> (item: Int, offset: Int)? {
+        guard offset >= 0, offset < sourceItems.count else { return nil }
+        return (sourceItems[offset], sourceOffsets[offset])
     }
     /// The sum of the lines' heights.
     public var height: Double { lines.reduce(0) { $0 + $1.height } }

@@ -65,7 +65,7 @@ public enum ParagraphLayouter {
             for (k, line) in chosen.enumerated() {
                 lines.append(assembler.line(line, first: k == 0, last: line.range.upperBound >= count, content: filler.contentEnd(line.range)))
             }
-            return ParagraphLayout(scalars: collected.scalars, lines: lines)
+            return ParagraphLayout(collected, lines: lines)
         }
         var start = 0, top = 0.0
         while start < count {
@@ -80,7 +80,7 @@ public enum ParagraphLayouter {
             top += box.height
             start = chosen.range.upperBound
         }
-        return ParagraphLayout(scalars: collected.scalars, lines: lines)
+        return ParagraphLayout(collected, lines: lines)
     }
 
     /// Where the first line of `input` ends when set first-fit `width` px wide (a paragraph-text
