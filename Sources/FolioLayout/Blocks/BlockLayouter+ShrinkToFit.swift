@@ -58,11 +58,11 @@ extension BlockLayouter {
     func shrinkWrapped(_ node: StyledNode, width: Double) -> Fragment {
         let style = node.computed
         var boxWidth = width
-        chapter.tableState.shrinkDepth += 1
-        defer { chapter.tableState.shrinkDepth -= 1 }
-        if case .auto = style.box.width, chapter.tableState.shrinkDepth <= Self.shrinkToFitDepth {
+        var inside = chapter.column.constraints
+        inside.shrinkDepth += 1
+        if case .auto = style.box.width, inside.shrinkDepth <= Self.shrinkToFitDepth {
             let metrics = BoxMetrics(style, available: width)
-            let measured = measuredExtent(node, width: width)
+            let measured = measuredExtent(node, width: width, inside: inside)
             boxWidth = min(width, measured.extent + metrics.margin.right + metrics.border.right + metrics.padding.right + 1)
             // CSS 2.1 §10.3.9: min(max(min-content, available), max-content). Where the room is
             // narrower than the longest word, the box takes that word's width (overflowing its
@@ -72,11 +72,11 @@ extension BlockLayouter {
             let outer = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
                 + metrics.padding.left + metrics.padding.right
             if boxWidth < chapter.context.page.contentWidth && !measured.oneLine {
-                let minContent = min(minContentWidth(of: node, width: width) + outer, chapter.context.page.contentWidth)
+                let minContent = min(minContentWidth(of: node, width: width, inside: inside) + outer, chapter.context.page.contentWidth)
                 boxWidth = max(boxWidth, minContent)
             }
         }
-        return chapter.fragment(ids: anchorIDs(in: node), measuring: false) {
+        return chapter.fragment(ids: anchorIDs(in: node), measuring: false, constraints: inside) {
             layoutBox(node, x: 0, metrics: BoxMetrics(style, available: boxWidth)) { layoutChildren(of: node, x: $0, width: $1) }
         }
     }
@@ -84,36 +84,35 @@ extension BlockLayouter {
     /// How far a box's content reaches laid out at `width`, and whether it made one unit (a
     /// line, an image) at most: measured once per box, width and measuring mode (a box inside
     /// nested shrink-to-fit boxes is asked again by each).
-    private func measuredExtent(_ node: StyledNode, width: Double) -> (extent: Double, oneLine: Bool) {
-        let key = chapter.tableState.measureKey(node.index, width: width, kind: 0)
-        let lines = chapter.tableState.measureKey(node.index, width: width, kind: 2)
-        if let known = chapter.tableState.measured[key], let count = chapter.tableState.measured[lines] { return (known, count <= 1) }
+    private func measuredExtent(_ node: StyledNode, width: Double, inside: LayoutConstraints) -> (extent: Double, oneLine: Bool) {
+        let key = inside.measureKey(node.index, width: width, kind: 0)
+        let lines = inside.measureKey(node.index, width: width, kind: 2)
+        if let known = chapter.memo.measured[key], let count = chapter.memo.measured[lines] { return (known, count <= 1) }
         let style = node.computed
-        let trial = chapter.fragment(ids: [], measuring: true) {
+        let trial = chapter.fragment(ids: [], measuring: true, constraints: inside) {
             layoutBox(node, x: 0, metrics: BoxMetrics(style, available: width)) { layoutChildren(of: node, x: $0, width: $1) }
         }
         let extent = BlockLayouter.contentExtent(trial.items)
-        chapter.tableState.measured[key] = extent
-        chapter.tableState.measured[lines] = Double(trial.units.count)
+        chapter.memo.measured[key] = extent
+        chapter.memo.measured[lines] = Double(trial.units.count)
         return (extent, trial.units.count <= 1)
     }
 
     /// The min-content width of a node's content (its longest word, widest image), measured as
     /// table cells are; once per box, width and measuring mode.
-    func minContentWidth(of node: StyledNode, width: Double) -> Double {
-        let key = chapter.tableState.measureKey(node.index, width: width, kind: 1)
-        if let known = chapter.tableState.measured[key] { return known }
-        let value = measuredMinContent(node, width: width)
-        chapter.tableState.measured[key] = value
+    func minContentWidth(of node: StyledNode, width: Double, inside: LayoutConstraints) -> Double {
+        let key = inside.measureKey(node.index, width: width, kind: 1)
+        if let known = chapter.memo.measured[key] { return known }
+        let value = measuredMinContent(node, width: width, inside: inside)
+        chapter.memo.measured[key] = value
         return value
     }
 
-    private func measuredMinContent(_ node: StyledNode, width: Double) -> Double {
-        let saved = chapter.tableState.measure
-        chapter.tableState.measure = IntrinsicMeasure(cell: node.index, container: node.index)
-        let fragment = chapter.fragment(ids: [], measuring: true) { layoutChildren(of: node, x: 0, width: width) }
-        var measure = chapter.tableState.measure ?? IntrinsicMeasure(cell: node.index, container: node.index)
-        chapter.tableState.measure = saved
+    private func measuredMinContent(_ node: StyledNode, width: Double, inside: LayoutConstraints) -> Double {
+        var measuring = inside
+        let measure = IntrinsicMeasure(cell: node.index, container: node.index)
+        measuring.measure = measure
+        let fragment = chapter.fragment(ids: [], measuring: true, constraints: measuring) { layoutChildren(of: node, x: 0, width: width) }
         for placed in fragment.items {
             if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
         }

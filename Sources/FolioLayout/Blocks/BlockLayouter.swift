@@ -39,7 +39,7 @@ struct BlockLayouter {
     /// `layoutBlock` for a node whose style is snapped to cells already (or needs not be).
     private func layoutSnappedBlock(_ node: StyledNode, x: Double, width: Double) {
         // The style is read in place (`StyledNode.computed`): a copy retains its seven parts.
-        if node.computed.box.float != .none && !chapter.tableState.isActive {
+        if node.computed.box.float != .none && !chapter.column.constraints.isInCell {
             // A float is moved where it is placed (it may be placed later, beside a line).
             chapter.floats.layoutFloat(node, x: x, width: width)
             return
@@ -189,10 +189,10 @@ struct BlockLayouter {
         }
         var paragraph = PendingParagraph(block: node, x: x, width: width)
         // A block's text decoration reaches the text of its in-flow descendants.
-        let outer = chapter.inlineFlow.decoration
+        let outer = chapter.column.constraints.decoration
         let decoration = PropagatedDecoration(node.computed, inside: outer, block: true)
-        chapter.inlineFlow.decoration = decoration
-        defer { chapter.inlineFlow.decoration = outer }
+        chapter.column.constraints.decoration = decoration
+        defer { chapter.column.constraints.decoration = outer }
         let inlines = chapter.inlines
         if case .pseudo = node.kind, let text = node.text {
             // A generated box (`::before` as an inline-block) holds its generated text.

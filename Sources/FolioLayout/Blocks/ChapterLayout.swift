@@ -13,12 +13,11 @@ public final class ChapterLayout {
     let context: LayoutContext
     let offsets: TextOffsets
     let styles = StyleCaches()
-    /// The column being filled: the chapter's own, or a fragment's while one is laid out apart.
+    /// What layout works out once and reuses: measured boxes, cells' paragraphs, table parts.
+    let memo = LayoutMemo()
+    /// The column being filled, with the constraints its content is laid out under: the
+    /// chapter's own, or a fragment's while one is laid out apart.
     var column = Column()
-    /// Table layout's state while it lays out or measures cells (see Tables/).
-    var tableState = TableLayoutState()
-    /// What inline layout carries from one paragraph to the next.
-    var inlineFlow = InlineFlowState()
 
     public init(document: StyledDocument, path: String, context: LayoutContext) {
         self.document = document
@@ -42,7 +41,7 @@ public final class ChapterLayout {
     var positioned: RelativePositioner { RelativePositioner(chapter: self) }
     /// The paragraph setter; in table cells it sets paragraphs from their measuring.
     var setter: ParagraphSetter {
-        ParagraphSetter(context: context.inline, memo: tableState.isActive ? tableState.paragraphs.measured : nil)
+        ParagraphSetter(context: context.inline, memo: column.constraints.isInCell ? memo.cellParagraphs.measured : nil)
     }
     var interner: StyleInterner { styles.interner }
     var usesCells: Bool { context.inline.metric == .cells }
@@ -150,13 +149,6 @@ final class StyleCaches {
     /// Formulas laid out so far (`ChapterLayout.formula`).
     var formulas: [MathKey: (box: MathBox, text: String)] = [:]
     let mathCache = MathCache()
-}
-
-/// What inline layout carries across blocks: the text decoration blocks give their text, and
-/// where the last line set ends (for a float that came among its words).
-struct InlineFlowState {
-    var decoration: PropagatedDecoration?
-    var lastLine: (top: Double, right: Double)?
 }
 
 extension RGBA {

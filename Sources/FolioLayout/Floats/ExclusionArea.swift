@@ -42,15 +42,14 @@ struct ExclusionArea {
         floats.removeAll { $0.bottom <= y }
     }
 
-    /// The same floats seen from a column starting at `offset` in this one.
-    func seen(from offset: Point) -> ExclusionArea {
-        var inner = self
-        inner.origin = Point(x: origin.x + offset.x, y: origin.y + offset.y)
-        return inner
-    }
+    /// Where the last line set in the formatting context starts along the block axis and ends
+    /// along the inline axis, in the formatting context's coordinates: a float that came among
+    /// its words goes beside it, and may be placed from another box's content.
+    private var lastLineEnd: (top: Double, right: Double)?
 
-    /// The floats as seen again from the column that `inner` was seen from.
-    mutating func take(_ inner: ExclusionArea) {
-        floats = inner.floats
+    /// The last line set, where the column sees it.
+    var lastLine: (top: Double, right: Double)? {
+        get { lastLineEnd.map { (top: $0.top - origin.y, right: $0.right - origin.x) } }
+        set { lastLineEnd = newValue.map { (top: $0.top + origin.y, right: $0.right + origin.x) } }
     }
 }

@@ -12,13 +12,9 @@ struct FloatLayouter {
     func layoutFloat(_ node: StyledNode, x: Double, width: Double, besideLastLine: Bool = false) {
         let node = chapter.blocks.withoutAutoMargins(chapter.snappedToCells(node, basis: width))
         let style = node.computed
-        let stored = besideLastLine ? chapter.inlineFlow.lastLine : nil
-        defer { chapter.inlineFlow.lastLine = stored ?? chapter.inlineFlow.lastLine }
-        // The last line is kept where the formatting context's column has it.
-        let origin = chapter.column.origin
-        let besideLine = stored.map { (top: $0.top - origin.y, right: $0.right - origin.x) }
+        let besideLine = besideLastLine ? chapter.column.exclusions.lastLine : nil
         let fragment = ReplacedLayouter.isReplaced(node)
-            ? chapter.fragment(ids: chapter.blocks.anchorIDs(in: node), measuring: false) { chapter.replaced.layoutBlockImage(node, x: 0, width: width) }
+            ? chapter.fragment(ids: chapter.blocks.anchorIDs(in: node), measuring: false, constraints: chapter.column.constraints) { chapter.replaced.layoutBlockImage(node, x: 0, width: width) }
             : chapter.blocks.shrinkWrapped(node, width: width)
         guard !fragment.isEmpty else { return }
         // A float with a width takes it, drawn or not (a spacer, a frame whose background

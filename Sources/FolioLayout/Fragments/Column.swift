@@ -24,10 +24,13 @@ struct Column {
     var pendingMarker: ParagraphLayout?
     /// The boxes laid out in it, over its units.
     var tree = FragmentTree()
+    /// What its content is laid out under besides its width.
+    var constraints = LayoutConstraints()
 
     /// A fresh column that goes on from `offset` in the chapter's text.
-    init(textOffset offset: Int = 0) {
+    init(textOffset offset: Int = 0, constraints: LayoutConstraints = LayoutConstraints()) {
         cursor.lastOffset = offset
+        self.constraints = constraints
     }
 
     /// Where this column starts in its formatting context's column (a block box's content is

@@ -48,14 +48,15 @@ struct Fragment {
 }
 
 extension ChapterLayout {
-    /// Lays out what `content` places in a column of its own (block-start at 0) and returns
-    /// it as a fragment; the parent's column is left as it was, but for the text offset
-    /// reached (kept unless `measuring`). `ids` are the element ids `content` may register as
-    /// anchors; others it registers stay with the parent.
-    func fragment(ids: [String], measuring: Bool, _ content: () -> Void) -> Fragment {
+    /// Lays out what `content` places in a column of its own (block-start at 0), under
+    /// `constraints`, and returns it as a fragment; the parent's column is left as it was, but
+    /// for the text offset reached (kept unless `measuring`). `ids` are the element ids
+    /// `content` may register as anchors; others it registers stay with the parent.
+    func fragment(ids: [String], measuring: Bool, constraints: LayoutConstraints, _ content: () -> Void) -> Fragment {
         var parent = Column(textOffset: 0)
         swap(&parent, &column)
         column.cursor.lastOffset = parent.cursor.lastOffset
+        column.constraints = constraints
         let fresh = ids.filter { parent.anchors[$0] == nil }
         content()
         var leftover: [String: Int] = [:]

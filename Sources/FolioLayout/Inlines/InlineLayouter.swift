@@ -43,7 +43,7 @@ struct InlineLayouter {
                     if let text = node.text { inner.addText(text, style: node.style, node: -1) }
                     flushParagraph(&inner)
                 }
-            } else if style.box.display == .inlineBlock && !chapter.tableState.isActive && !chapter.usesCells, let text = node.text, !text.isEmpty {
+            } else if style.box.display == .inlineBlock && !chapter.column.constraints.isInCell && !chapter.usesCells, let text = node.text, !text.isEmpty {
                 // A generated box of its own width (line numbers set in the margin before code
                 // lines, by a relative offset). One with no text shows a background image, which
                 // is not drawn; in cells, where the offsets it comes with do not apply, it is text.
@@ -83,7 +83,7 @@ struct InlineLayouter {
         }
         if chapter.blocks.isBlockLevel(node) {
             // A float among a line's words goes beside that line (line numbers, marginal notes).
-            if style.box.float != .none && paragraph.hasContent && !chapter.tableState.isActive {
+            if style.box.float != .none && paragraph.hasContent && !chapter.column.constraints.isInCell {
                 paragraph.floats.append(node)
                 return
             }
@@ -105,7 +105,7 @@ struct InlineLayouter {
             paragraph.hasContent = true
             return
         }
-        if style.box.display == .inlineBlock && !chapter.tableState.isActive {
+        if style.box.display == .inlineBlock && !chapter.column.constraints.isInCell {
             addInlineBlock(node, to: &paragraph)
             return
         }
@@ -157,7 +157,7 @@ struct InlineLayouter {
         // Taller than a page, it could not be shown in one line: it stacks as a block instead.
         guard fragment.height <= chapter.context.page.contentHeight else {
             flushParagraph(&paragraph)
-            guard chapter.tableState.shrinkDepth == 0 else {
+            guard chapter.column.constraints.shrinkDepth == 0 else {
                 // Inside another shrink-to-fit box, its layout stands: laying it out again at
                 // every level of such nesting doubled the work per level.
                 chapter.column.flushMargin()
@@ -278,7 +278,7 @@ struct InlineLayouter {
                                    isHeading: Self.isHeading(paragraph.block))
         if continuing { input.blockStyle.text.indent = .zero }
         // In table cells: measured for column widths (not set), or allowed to wrap inside words.
-        if chapter.tableState.isActive && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return [] }
+        if chapter.column.constraints.isInCell && !chapter.cells.prepareCellParagraph(&input, paragraph: paragraph) { return [] }
         // Lines beside a float are set in the room it leaves them, line by line.
         var bands: ((Double, Double) -> LineBand)?
         let start = chapter.column.blockEnd + chapter.column.cursor.margins.value
@@ -338,10 +338,7 @@ struct InlineLayouter {
         if top > chapter.column.blockEnd { chapter.column.blockEnd = top }
         emitLines(layout, paragraph: paragraph)
         if let last = layout.lines.last, let unit = chapter.column.units.last {
-            // Kept in the formatting context's coordinates: the float it is read for may be
-            // placed from another box's content.
-            let origin = chapter.column.origin
-            chapter.inlineFlow.lastLine = (top: unit.top + origin.y, right: paragraph.x + last.x + last.width + origin.x)
+            chapter.column.exclusions.lastLine = (top: unit.top, right: paragraph.x + last.x + last.width)
         }
         return carried
     }

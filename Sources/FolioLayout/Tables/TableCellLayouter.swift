@@ -9,25 +9,21 @@ struct TableCellLayouter {
 
     /// Lays out a cell's content at `width` and takes it back out of the chapter.
     func layOutCell(_ cell: TableGrid.Cell, width: Double, squeezed: Bool) -> Fragment {
-        chapter.tableState.cellDepth += 1
-        if squeezed { chapter.tableState.squeezedDepth += 1 }
-        defer {
-            chapter.tableState.cellDepth -= 1
-            if squeezed { chapter.tableState.squeezedDepth -= 1 }
-        }
-        return chapter.fragment(ids: elementIDs(in: cell), measuring: false) { layoutCellContent(cell, x: 0, width: width) }
+        var inside = chapter.column.constraints
+        inside.cellDepth += 1
+        if squeezed { inside.squeezedDepth += 1 }
+        return chapter.fragment(ids: elementIDs(in: cell), measuring: false, constraints: inside) { layoutCellContent(cell, x: 0, width: width) }
     }
 
     /// A cell's min-content and max-content widths (of its content box): its paragraphs and
     /// nested tables report theirs (`prepareCellParagraph`), block images their width.
     /// `width` is what boxes and images inside are laid out against meanwhile.
     func measureCell(_ cell: TableGrid.Cell, width: Double) -> (minimum: Double, maximum: Double) {
-        let saved = chapter.tableState.measure
         let container = cell.content == nil ? cell.node.index : -2 - cell.node.index
-        chapter.tableState.measure = IntrinsicMeasure(cell: cell.node.index, container: container)
-        let fragment = chapter.fragment(ids: elementIDs(in: cell), measuring: true) { layoutCellContent(cell, x: 0, width: width) }
-        var measure = chapter.tableState.measure ?? IntrinsicMeasure(cell: cell.node.index, container: container)
-        chapter.tableState.measure = saved
+        let measure = IntrinsicMeasure(cell: cell.node.index, container: container)
+        var measuring = chapter.column.constraints
+        measuring.measure = measure
+        let fragment = chapter.fragment(ids: elementIDs(in: cell), measuring: true, constraints: measuring) { layoutCellContent(cell, x: 0, width: width) }
         for placed in fragment.items {
             if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
         }
@@ -40,9 +36,9 @@ struct TableCellLayouter {
             return
         }
         let parent = content.first?.parent ?? -1
-        let outer = chapter.tableState.anonymousCellEnds[parent]
-        chapter.tableState.anonymousCellEnds[parent] = content.last?.index
-        defer { chapter.tableState.anonymousCellEnds[parent] = outer }
+        let outer = chapter.column.constraints.anonymousCellEnds[parent]
+        chapter.column.constraints.anonymousCellEnds[parent] = content.last?.index
+        defer { chapter.column.constraints.anonymousCellEnds[parent] = outer }
         var paragraph = PendingParagraph(block: cell.node, x: x, width: width)
         for node in content { chapter.inlines.addContent(node, to: &paragraph, decoration: nil, link: nil) }
         chapter.inlines.flushParagraph(&paragraph)
@@ -74,16 +70,16 @@ struct TableCellLayouter {
     /// table squeezed below its min-content, `nowrap` and `pre` text wrap too), and keeps
     /// the cell's `vertical-align` off its text.
     func prepareCellParagraph(_ input: inout ParagraphInput, paragraph: PendingParagraph) -> Bool {
-        if let measure = chapter.tableState.measure {
+        if let measure = chapter.column.constraints.measure {
             // Measured as it will be set, where that does not change its widths (emergency
             // breaks are not counted, `vertical-align` places lines): the setting then
             // starts from this shaping. A squeezed table's cells wrap `nowrap` text, which does.
             var measured = input
-            if chapter.tableState.squeezedDepth == 0 { wrapInCell(&measured) }
+            if chapter.column.constraints.squeezedDepth == 0 { wrapInCell(&measured) }
             let widths = chapter.setter.intrinsicWidths(measured)
             let contribution = self.contribution(of: paragraph.block, minContent: widths.minContent,
                                                  maxContent: widths.maxContent, in: measure)
-            chapter.tableState.measure?.add(minContent: contribution.minimum, maxContent: contribution.maximum)
+            measure.add(minContent: contribution.minimum, maxContent: contribution.maximum)
             return false
         }
         wrapInCell(&input)
@@ -98,9 +94,9 @@ struct TableCellLayouter {
     }
 
     private func wrappingInCell(_ shared: SharedStyle) -> SharedStyle {
-        let squeezed = chapter.tableState.squeezedDepth > 0
+        let squeezed = chapter.column.constraints.squeezedDepth > 0
         let key = ObjectIdentifier(shared)
-        if !squeezed, let known = chapter.tableState.paragraphs.wrapping[key] { return known }
+        if !squeezed, let known = chapter.memo.cellParagraphs.wrapping[key] { return known }
         var style = shared.style
         style.text.overflowWrap = .anywhere
         // Text directly in a cell (or an anonymous cell's row or table) carries that box's
@@ -114,7 +110,7 @@ struct TableCellLayouter {
             }
         }
         let wrapped = style == shared.style ? shared : chapter.interner.intern(style)
-        if !squeezed { chapter.tableState.paragraphs.wrapping[key] = wrapped }
+        if !squeezed { chapter.memo.cellParagraphs.wrapping[key] = wrapped }
         return wrapped
     }
 

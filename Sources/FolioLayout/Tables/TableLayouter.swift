@@ -26,10 +26,10 @@ struct TableLayouter {
     /// as one anonymous table (CSS 2.1 §17.2.1, rule 3); the siblings are then skipped.
     func layoutMisparentedTablePart(_ node: StyledNode, x: Double, width: Double) {
         // The run's later parts were laid out with its first (which may come again: measured, then laid out).
-        if let run = chapter.tableState.anonymousRuns[node.parent], node.index > run.first, node.index <= run.last { return }
+        if let run = chapter.memo.anonymousRuns[node.parent], node.index > run.first, node.index <= run.last { return }
         var parts: [StyledNode] = [], blanks: [StyledNode] = []
         var index = node.index
-        let end = chapter.tableState.anonymousCellEnds[node.parent] ?? .max
+        let end = chapter.column.constraints.anonymousCellEnds[node.parent] ?? .max
         while index >= 0 && index <= end {
             let sibling = chapter.document.nodes[Int(index)]
             index = sibling.nextSibling
@@ -47,7 +47,7 @@ struct TableLayouter {
             }
         }
         guard let last = parts.last else { return }
-        chapter.tableState.anonymousRuns[node.parent] = (node.index, last.index)
+        chapter.memo.anonymousRuns[node.parent] = (node.index, last.index)
         guard node.parent >= 0 else { return }
         let parent = chapter.document.nodes[Int(node.parent)]
         var table = parent
@@ -65,14 +65,14 @@ struct TableLayouter {
         if chapter.usesCells { style = chapter.snapTableToCells(&grid, style: style, width: width) }
         let captionMinimum = captionMinimumWidth(grid, width: width)
         let plan = planTable(grid, style: style, width: width, captionMinimum: captionMinimum)
-        if let measure = chapter.tableState.measure {
+        if let measure = chapter.column.constraints.measure {
             // Inside a cell being measured: the table reports its widths and places nothing.
             let parent = container ?? (node.parent >= 0 ? chapter.document.nodes[Int(node.parent)] : nil)
             var widths = plan.intrinsic
             widths.minimum = max(widths.minimum, captionMinimum + plan.margin.left + plan.margin.right)
             widths.maximum = max(widths.maximum, widths.minimum)
             if let parent { widths = chapter.cells.contribution(of: parent, minContent: widths.minimum, maxContent: widths.maximum, in: measure) }
-            chapter.tableState.measure?.add(minContent: widths.minimum, maxContent: widths.maximum)
+            measure.add(minContent: widths.minimum, maxContent: widths.maximum)
             return
         }
         if plan.columns.squeezed, !chapter.usesCells {
@@ -127,7 +127,7 @@ struct TableLayouter {
             layoutRows(plan, x: contentX, tableHeight: tableHeight)
         }
         // The outermost table's cells are set: what measuring kept for them and they did not take goes.
-        if chapter.tableState.cellDepth == 0 && chapter.tableState.measure == nil { chapter.tableState.paragraphs.measured.removeAll() }
+        if chapter.column.constraints.cellDepth == 0 && chapter.column.constraints.measure == nil { chapter.memo.cellParagraphs.measured.removeAll() }
         if !captions.isEmpty && chapter.column.units.count > rowsStart { chapter.column.units[rowsStart].breakBefore = max(chapter.column.units[rowsStart].breakBefore, .avoid) }
 
         let bottomStart = chapter.column.units.count
@@ -149,7 +149,7 @@ struct TableLayouter {
             let metrics = BoxMetrics(caption.computed, available: width)
             let sides = metrics.margin.left + metrics.margin.right + metrics.border.left + metrics.border.right
                 + metrics.padding.left + metrics.padding.right
-            return max(widest, chapter.blocks.minContentWidth(of: caption, width: width) + sides)
+            return max(widest, chapter.blocks.minContentWidth(of: caption, width: width, inside: chapter.column.constraints) + sides)
         }
     }
 
