@@ -73,7 +73,7 @@ public final class ChapterLayout {
         BreakOpportunities.resolve(&column.units, tree: column.tree)
         fillPageIfImageOnly()
         return ChapterFlow(width: width, units: column.units, slots: column.placed, anchors: column.anchors,
-                           offsets: offsets, background: pageBackground(), repeatedHeaders: column.repeatedHeaders,
+                           offsets: offsets, background: pageBackground(), repeatedHeaders: column.tree.repeatedHeaders,
                            boxes: column.tree.boxes)
     }
 
@@ -105,7 +105,6 @@ public final class ChapterLayout {
         let page = context.page
         image.rect = page.filling(width: image.rect.width, height: image.rect.height)
         let first = units[0]
-        column.repeatedHeaders = []
         column.tree.collapse(to: 1)
         column.units = [FlowUnit(top: 0, bottom: page.contentHeight, breakTop: 0, forcedTop: 0, breakBefore: .normal,
                                  start: first.start, end: units.map(\.end).max() ?? first.end, text: "", endsBlock: true)]

@@ -16,8 +16,6 @@ struct Column {
     var placed: [PlacedItem?] = []
     /// Element ids and the unit each starts at.
     var anchors: [String: Int] = [:]
-    /// Table headers to repeat on the pages their bodies run onto.
-    var repeatedHeaders: [RepeatedHeader] = []
     /// The floats beside the content being placed.
     var exclusions = ExclusionArea()
     /// An outside list marker waiting for its item's first line.
@@ -157,7 +155,7 @@ extension Column {
     /// out until `leaveBox`, which places it.
     mutating func enterBox(at offset: Point) -> BoxFrame {
         let frame = BoxFrame(offset: offset, units: units.count, placed: placed.count, boxes: tree.boxes.count,
-                             headers: repeatedHeaders.count, boxTops: cursor.boxTops.count, origin: exclusions.origin)
+                             headers: tree.repeatedHeaders.count, boxTops: cursor.boxTops.count, origin: exclusions.origin)
         // What is pending goes on in the box; the box tops already known stay where they are.
         cursor.move(dy: -offset.y, boxTopsFrom: frame.boxTops)
         exclusions.origin = Point(x: frame.origin.x + offset.x, y: frame.origin.y + offset.y)
@@ -178,10 +176,7 @@ extension Column {
             for k in frame.placed..<placed.count { (base + k).pointee?.move(dx: dx, dy: dy) }
         }
         tree.move(frame.boxes..<tree.boxes.count, dx: dx, dy: dy)
-        for k in frame.headers..<repeatedHeaders.count {
-            repeatedHeaders[k].top += dy
-            repeatedHeaders[k].bottom += dy
-        }
+        tree.moveHeaders(from: frame.headers, dy: dy)
         cursor.move(dy: dy, boxTopsFrom: frame.boxTops)
         exclusions.origin = frame.origin
     }

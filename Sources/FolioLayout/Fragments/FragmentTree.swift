@@ -10,6 +10,8 @@ struct FragmentTree {
     private(set) var boxes: [BoxFragment] = []
     /// The boxes open while their content is laid out, innermost last.
     private var open: [Int] = []
+    /// Table headers to repeat on the pages their bodies run onto.
+    private(set) var repeatedHeaders: [RepeatedHeader] = []
 
     /// The innermost open box: the containing block of what is laid out now.
     var current: Int? { open.last }
@@ -59,9 +61,25 @@ struct FragmentTree {
         }
     }
 
-    /// Every box made to hold `count` units from 0 (a chapter that became one page-filling image).
+    /// Every box made to hold `count` units from 0 (a chapter that became one page-filling
+    /// image), with no header to repeat.
     mutating func collapse(to count: Int) {
         for k in boxes.indices { boxes[k].units = 0..<count }
+        repeatedHeaders = []
+    }
+
+    /// Records a table's header rows, to repeat on the pages its body runs onto.
+    mutating func repeatHeader(_ header: RepeatedHeader) {
+        repeatedHeaders.append(header)
+    }
+
+    /// Moves the headers recorded from `first` on `dy` along the block axis (their table's box
+    /// is placed).
+    mutating func moveHeaders(from first: Int, dy: Double) {
+        for k in first..<repeatedHeaders.count {
+            repeatedHeaders[k].top += dy
+            repeatedHeaders[k].bottom += dy
+        }
     }
 }
 

@@ -39,7 +39,7 @@ extension TableLayouter {
               let bodyFirst = rows[headerRows.upperBound].units.first, let bodyLast = rows.last?.units.last else { return }
         let top = chapter.column.units[headerFirst].top, bottom = chapter.column.units[headerLast].bottom
         guard bottom - top > 0, bottom - top < chapter.context.page.contentHeight / 3 else { return }
-        chapter.column.repeatedHeaders.append(RepeatedHeader(units: headerFirst...headerLast, top: top, bottom: bottom, body: bodyFirst...bodyLast))
+        chapter.column.tree.repeatHeader(RepeatedHeader(units: headerFirst...headerLast, top: top, bottom: bottom, body: bodyFirst...bodyLast))
     }
 
     /// What a cell's content asks of its rows: its height (at least its `height`) and baseline.
