@@ -44,6 +44,32 @@ enum CellMetric {
         value.isFinite ? (value / size).rounded() * size : 0
     }
 
+    /// Whether a table's columns need a column of space between them in cells: the table
+    /// keeps them apart by a few px (the UA's 1 px of padding on each side of a cell and 2 px
+    /// of spacing, or the book's own), which round to no column, and draws no line between
+    /// them. Text browsers put a space there too; without it "10" and "dinners" in
+    /// neighbouring cells read as "10dinners". Only in a table as wide as its content asks
+    /// (`width: auto`): one given a width (a budget set at 45 % to stand beside another) would
+    /// pay for the spaces by wrapping its text.
+    static func keepsColumnsApart(_ grid: TableGrid, table: ComputedStyle, snapped: ComputedStyle, basis: Double) -> Bool {
+        guard grid.columnCount > 1, case .auto = table.box.width,
+              snapped.rareInherited.borderCollapse == .collapse || snapped.rareInherited.borderSpacing.horizontal == 0 else {
+            return false
+        }
+        func drawn(_ width: Double, _ kind: BorderStyle) -> Bool { width > 0 && kind != .none && kind != .hidden }
+        var apart = table.rareInherited.borderCollapse == .separate && table.rareInherited.borderSpacing.horizontal > 0
+        // Columns and column groups draw lines between columns too, in a collapsed table.
+        for style in grid.columns.flatMap({ [$0.node?.computed, $0.group?.computed] }).compactMap({ $0 }) {
+            if drawn(style.border.width.left, style.border.style.left) || drawn(style.border.width.right, style.border.style.right) { return false }
+        }
+        for cell in grid.cells {
+            let b = cell.style.border, p = cell.style.box.padding
+            if drawn(b.width.left, b.style.left) || drawn(b.width.right, b.style.right) { return false }
+            if p.left.resolve(against: basis) > 0 || p.right.resolve(against: basis) > 0 { apart = true }
+        }
+        return apart
+    }
+
     /// A table's left edge on a whole column: the nearest one, or the one before when the
     /// nearest would push a table `width` wide past `limit`.
     static func snappedLeft(_ left: Double, width: Double, limit: Double) -> Double {
@@ -98,8 +124,13 @@ extension ChapterLayout {
         var table = CellMetric.snapped(style, basis: width)
         let spacing = table.rareInherited.borderSpacing
         if spacing.horizontal == 0 || spacing.vertical == 0 { table.rareInherited.borderCollapse = .collapse }
+        let keepsColumnsApart = CellMetric.keepsColumnsApart(grid, table: style, snapped: table, basis: width)
         for k in grid.cells.indices {
-            let snapped = CellMetric.snapped(grid.cells[k].style, basis: width)
+            var snapped = CellMetric.snapped(grid.cells[k].style, basis: width)
+            let cell = grid.cells[k]
+            if keepsColumnsApart && cell.column + cell.columnSpan < grid.columnCount && snapped.box.padding.right.resolve(against: width) == 0 {
+                snapped.box.padding.right = .px(CellMetric.cell.width)
+            }
             if snapped != grid.cells[k].style { grid.cells[k].node.style = interner.intern(snapped) }
         }
         return table
