@@ -103,20 +103,11 @@ extension BlockLayouter {
     func minContentWidth(of node: StyledNode, width: Double, inside: LayoutConstraints) -> Double {
         let key = inside.measureKey(node.index, width: width, kind: 1)
         if let known = chapter.memo.measured[key] { return known }
-        let value = measuredMinContent(node, width: width, inside: inside)
+        let value = chapter.intrinsicWidths(cell: node.index, container: node.index, ids: [], under: inside) {
+            layoutChildren(of: node, x: 0, width: width)
+        }.minimum
         chapter.memo.measured[key] = value
         return value
-    }
-
-    private func measuredMinContent(_ node: StyledNode, width: Double, inside: LayoutConstraints) -> Double {
-        var measuring = inside
-        let measure = IntrinsicMeasure(cell: node.index, container: node.index)
-        measuring.measure = measure
-        let fragment = chapter.fragment(ids: [], measuring: true, constraints: measuring) { layoutChildren(of: node, x: 0, width: width) }
-        for placed in fragment.items {
-            if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
-        }
-        return measure.minContent
     }
 
     /// The ids of elements inside a node, for anchors in floats and cells.

@@ -53,10 +53,8 @@ extension ChapterLayout {
     /// for the text offset reached (kept unless `measuring`). `ids` are the element ids
     /// `content` may register as anchors; others it registers stay with the parent.
     func fragment(ids: [String], measuring: Bool, constraints: LayoutConstraints, _ content: () -> Void) -> Fragment {
-        var parent = Column(textOffset: 0)
+        var parent = Column(textOffset: column.cursor.lastOffset, constraints: constraints)
         swap(&parent, &column)
-        column.cursor.lastOffset = parent.cursor.lastOffset
-        column.constraints = constraints
         let fresh = ids.filter { parent.anchors[$0] == nil }
         content()
         var leftover: [String: Int] = [:]
@@ -68,6 +66,22 @@ extension ChapterLayout {
         for (id, unit) in leftover where column.anchors[id] == nil { column.anchors[id] = unit }
         if !measuring { column.cursor.lastOffset = reached }
         return made
+    }
+
+    /// The min-content and max-content widths of what `content` lays out, measured in a column
+    /// of its own under `constraints` and a collector of its own for `cell` (its content lying
+    /// in `container`): paragraphs and nested tables report theirs, block images their right
+    /// edge. Used for table cells and shrink-to-fit boxes alike.
+    func intrinsicWidths(cell: Int32, container: Int32, ids: [String], under constraints: LayoutConstraints,
+                         _ content: () -> Void) -> (minimum: Double, maximum: Double) {
+        let measure = IntrinsicMeasure(cell: cell, container: container)
+        var measuring = constraints
+        measuring.measure = measure
+        let laid = fragment(ids: ids, measuring: true, constraints: measuring, content)
+        for placed in laid.items {
+            if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
+        }
+        return (measure.minContent, measure.maxContent)
     }
 }
 

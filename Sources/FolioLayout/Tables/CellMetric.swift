@@ -10,11 +10,21 @@ enum CellMetric {
     /// The size of a terminal cell in CSS px (as `MediaEnvironment.terminal` sizes one).
     static let cell = (width: 8.0, height: 16.0)
 
-    /// Whether any edge of the box's border is drawn (a width, and a style that shows).
+    /// Whether a border edge of `width` in `kind` is drawn (a width, and a style that shows).
+    static func draws(_ width: Double, _ kind: BorderStyle) -> Bool {
+        width > 0 && kind != .none && kind != .hidden
+    }
+
+    /// Whether any edge of the box's border is drawn.
     static func drawsBorder(_ style: ComputedStyle) -> Bool {
         let b = style.border
-        return [(b.width.top, b.style.top), (b.width.right, b.style.right), (b.width.bottom, b.style.bottom), (b.width.left, b.style.left)]
-            .contains { $0.0 > 0 && $0.1 != .none && $0.1 != .hidden }
+        return draws(b.width.top, b.style.top) || draws(b.width.right, b.style.right) || draws(b.width.bottom, b.style.bottom)
+            || draws(b.width.left, b.style.left)
+    }
+
+    /// Whether the box's border draws a line at its left or right edge.
+    static func drawsSides(_ style: ComputedStyle) -> Bool {
+        draws(style.border.width.left, style.border.style.left) || draws(style.border.width.right, style.border.style.right)
     }
 
     /// A box's style with its drawn borders one cell wide and its paddings and border
@@ -23,9 +33,7 @@ enum CellMetric {
     static func snapped(_ style: ComputedStyle, basis: Double) -> ComputedStyle {
         var out = style
         let b = style.border, p = style.box.padding
-        func line(_ width: Double, _ kind: BorderStyle, _ size: Double) -> Double {
-            width > 0 && kind != .none && kind != .hidden ? size : 0
-        }
+        func line(_ width: Double, _ kind: BorderStyle, _ size: Double) -> Double { draws(width, kind) ? size : 0 }
         out.border.width = Edges(top: line(b.width.top, b.style.top, cell.height), right: line(b.width.right, b.style.right, cell.width),
                                  bottom: line(b.width.bottom, b.style.bottom, cell.height), left: line(b.width.left, b.style.left, cell.width))
         // Half a cell or less of padding is none: a terminal row is as tall as a line of text.
@@ -56,18 +64,11 @@ enum CellMetric {
               snapped.rareInherited.borderCollapse == .collapse || snapped.rareInherited.borderSpacing.horizontal == 0 else {
             return false
         }
-        func drawn(_ width: Double, _ kind: BorderStyle) -> Bool { width > 0 && kind != .none && kind != .hidden }
-        var apart = table.rareInherited.borderCollapse == .separate && table.rareInherited.borderSpacing.horizontal > 0
         // Columns and column groups draw lines between columns too, in a collapsed table.
-        for style in grid.columns.flatMap({ [$0.node?.computed, $0.group?.computed] }).compactMap({ $0 }) {
-            if drawn(style.border.width.left, style.border.style.left) || drawn(style.border.width.right, style.border.style.right) { return false }
-        }
-        for cell in grid.cells {
-            let b = cell.style.border, p = cell.style.box.padding
-            if drawn(b.width.left, b.style.left) || drawn(b.width.right, b.style.right) { return false }
-            if p.left.resolve(against: basis) > 0 || p.right.resolve(against: basis) > 0 { apart = true }
-        }
-        return apart
+        let columns = grid.columns.flatMap { [$0.node?.computed, $0.group?.computed] }.compactMap { $0 }
+        guard !columns.contains(where: drawsSides), !grid.cells.contains(where: { drawsSides($0.style) }) else { return false }
+        return table.rareInherited.borderCollapse == .separate && table.rareInherited.borderSpacing.horizontal > 0
+            || grid.cells.contains { $0.style.box.padding.left.resolve(against: basis) > 0 || $0.style.box.padding.right.resolve(against: basis) > 0 }
     }
 
     /// A table's left edge on a whole column: the nearest one, or the one before when the

@@ -20,14 +20,8 @@ struct TableCellLayouter {
     /// `width` is what boxes and images inside are laid out against meanwhile.
     func measureCell(_ cell: TableGrid.Cell, width: Double) -> (minimum: Double, maximum: Double) {
         let container = cell.content == nil ? cell.node.index : -2 - cell.node.index
-        let measure = IntrinsicMeasure(cell: cell.node.index, container: container)
-        var measuring = chapter.column.constraints
-        measuring.measure = measure
-        let fragment = chapter.fragment(ids: elementIDs(in: cell), measuring: true, constraints: measuring) { layoutCellContent(cell, x: 0, width: width) }
-        for placed in fragment.items {
-            if case .image(let image) = placed.item { measure.add(minContent: image.rect.maxX, maxContent: image.rect.maxX) }
-        }
-        return (measure.minContent, measure.maxContent)
+        return chapter.intrinsicWidths(cell: cell.node.index, container: container, ids: elementIDs(in: cell),
+                                       under: chapter.column.constraints) { layoutCellContent(cell, x: 0, width: width) }
     }
 
     func layoutCellContent(_ cell: TableGrid.Cell, x: Double, width: Double) {

@@ -127,7 +127,7 @@ struct TableLayouter {
             layoutRows(plan, x: contentX, tableHeight: tableHeight)
         }
         // The outermost table's cells are set: what measuring kept for them and they did not take goes.
-        if chapter.column.constraints.cellDepth == 0 && chapter.column.constraints.measure == nil { chapter.memo.cellParagraphs.measured.removeAll() }
+        if !chapter.column.constraints.isInCell { chapter.memo.cellParagraphs.measured.removeAll() }
         if !captions.isEmpty && chapter.column.units.count > rowsStart { chapter.column.units[rowsStart].breakBefore = max(chapter.column.units[rowsStart].breakBefore, .avoid) }
 
         let bottomStart = chapter.column.units.count
